@@ -1,0 +1,61 @@
+import * as z from 'zod';
+
+/** Cognito password policy (the user pool and this schema must agree). */
+export const PASSWORD_POLICY_TEXT =
+  'Password must be at least 8 characters and contain an uppercase letter, a lowercase letter and a digit.';
+
+export const usernameSchema = z
+  .string({ error: 'Username is required.' })
+  .trim()
+  .min(3, 'Username must be 3 to 32 characters.')
+  .max(32, 'Username must be 3 to 32 characters.')
+  .regex(/^[A-Za-z0-9_.-]+$/, 'Username may only contain letters, digits, dots, dashes and underscores.');
+
+export const passwordSchema = z
+  .string({ error: 'Password is required.' })
+  .min(8, PASSWORD_POLICY_TEXT)
+  .max(256, 'Password must be at most 256 characters.')
+  .regex(/[a-z]/, PASSWORD_POLICY_TEXT)
+  .regex(/[A-Z]/, PASSWORD_POLICY_TEXT)
+  .regex(/[0-9]/, PASSWORD_POLICY_TEXT);
+
+export const signupRequest = z.strictObject({
+  username: usernameSchema,
+  email: z.email({ error: 'Email must be a valid email address.' }).max(254, 'Email is too long.'),
+  password: passwordSchema,
+});
+export type SignupRequest = z.infer<typeof signupRequest>;
+
+export const loginRequest = z.strictObject({
+  username: z.string({ error: 'Username is required.' }).trim().min(1, 'Username is required.').max(128, 'Username is too long.'),
+  password: z.string({ error: 'Password is required.' }).min(1, 'Password is required.').max(256, 'Password is too long.'),
+});
+export type LoginRequest = z.infer<typeof loginRequest>;
+
+export const subscriptionStatusSchema = z.enum(['none', 'active', 'canceled', 'expired', 'past_due']);
+export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
+
+export const userSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  role: z.enum(['admin', 'user']),
+  subscriptionStatus: subscriptionStatusSchema,
+  subscriptionExpiresAt: z.string().nullable(),
+  hasActiveSubscription: z.boolean(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const userResponse = z.object({ user: userSchema });
+export type UserResponse = z.infer<typeof userResponse>;
+
+export const configResponse = z.object({
+  productName: z.string(),
+  paymentMode: z.enum(['sandbox', 'live']),
+  stripePublishableKey: z.string().nullable(),
+  paypalClientId: z.string().nullable(),
+});
+export type ConfigResponse = z.infer<typeof configResponse>;
+
+export const errorResponse = z.object({ message: z.string() });
+export type ErrorResponse = z.infer<typeof errorResponse>;
