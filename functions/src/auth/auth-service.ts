@@ -1,0 +1,135 @@
+import {
+  AdminConfirmSignUpCommand,
+  InitiateAuthCommand,
+  RevokeTokenCommand,
+  SignUpCommand,
+  type AuthenticationResultType,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { PASSWORD_POLICY_TEXT, type LoginRequest, type SignupRequest, type User } from '../contract/auth';
+import { activityLogItems, logActivity } from '../lib/activity-log';
+import { cognito, decodeTrustedIdToken } from '../lib/cognito';
+import { ddb, tableName } from '../lib/dynamo';
+import { getEnv } from '../lib/env';
+import { HttpError, badRequest, conflict, unauthorized } from '../lib/http-error';
+import { type Session } from '../lib/request';
+import { clearSessionCookies, sessionCookies, sessionFromAccessToken } from '../lib/session';
+import { getProfile, newProfileItem, toUser } from '../lib/users';
+
+export const INVALID_CREDENTIALS = 'Invalid credentials';
+
+const errName = (err: unknown) => (err as { name?: string })?.name ?? '';
+
+/** Signs in with Cognito USER_PASSWORD_AUTH; unknown user and wrong password are indistinguishable. */
+async function authenticate(username: string, password: string): Promise<AuthenticationResultType> {
+  try {
+    const res = await cognito().send(
+      new InitiateAuthCommand({
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        ClientId: getEnv().userPoolClientId,
+        AuthParameters: { USERNAME: username, PASSWORD: password },
+      }),
+    );
+    if (!res.AuthenticationResult?.AccessToken) throw unauthorized(INVALID_CREDENTIALS);
+    return res.AuthenticationResult;
+  } catch (err) {
+    if (err instanceof HttpError) throw err;
+    if (['NotAuthorizedException', 'UserNotFoundException', 'UserNotConfirmedException', 'PasswordResetRequiredException'].includes(errName(err))) {
+      throw unauthorized(INVALID_CREDENTIALS);
+    }
+    if (errName(err) === 'TooManyRequestsException') throw new HttpError(429, 'Too many sign-in attempts. Please wait and try again.');
+    throw err;
+  }
+}
+
+async function startSession(auth: AuthenticationResultType): Promise<{ session: Session; cookies: string[] }> {
+  const s = await sessionFromAccessToken(auth.AccessToken!);
+  if (!s) throw new Error('Cognito returned an access token that does not verify');
+  return { session: s.session, cookies: sessionCookies(auth, s.exp) };
+}
+
+export interface AuthOutcome {
+  user: User;
+  cookies: string[];
+}
+
+export async function signup(input: SignupRequest, ip: string): Promise<AuthOutcome> {
+  let sub: string;
+  try {
+    const res = await cognito().send(
+      new SignUpCommand({
+        ClientId: getEnv().userPoolClientId,
+        Username: input.username,
+        Password: input.password,
+        UserAttributes: [{ Name: 'email', Value: input.email }],
+      }),
+    );
+    sub = res.UserSub!;
+    await cognito().send(new AdminConfirmSignUpCommand({ UserPoolId: getEnv().userPoolId, Username: input.username }));
+  } catch (err) {
+    switch (errName(err)) {
+      case 'UsernameExistsException':
+        throw conflict('That username is already taken. Please choose another.');
+      case 'InvalidPasswordException':
+        throw badRequest(PASSWORD_POLICY_TEXT);
+      case 'InvalidParameterException':
+        throw badRequest('Please check your username and email and try again.');
+      case 'TooManyRequestsException':
+        throw new HttpError(429, 'Too many sign-up attempts. Please wait and try again.');
+      default:
+        throw err;
+    }
+  }
+  const item = newProfileItem({ id: sub, username: input.username, email: input.email });
+  await ddb().send(
+    new TransactWriteCommand({
+      TransactItems: [
+        { Put: { TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
+        ...activityLogItems({ action: 'signup', userId: sub, details: `New account ${input.username}`, ipAddress: ip }),
+      ],
+    }),
+  );
+  const auth = await authenticate(input.username, input.password);
+  const { session, cookies } = await startSession(auth);
+  const { pk: _pk, sk: _sk, entity: _e, ...profile } = item;
+  return { user: toUser(profile, session.role), cookies };
+}
+
+export async function login(input: LoginRequest, ip: string): Promise<AuthOutcome> {
+  const auth = await authenticate(input.username, input.password);
+  const { session, cookies } = await startSession(auth);
+  let profile = await getProfile(session.sub);
+  if (!profile) {
+    // A Cognito user without a profile (e.g. created by an operator): create it once.
+    const item = newProfileItem({ id: session.sub, username: session.username, email: decodeTrustedIdToken(auth.IdToken).email ?? '' });
+    await ddb()
+      .send(new PutCommand({ TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' }))
+      .catch((err) => {
+        if (errName(err) !== 'ConditionalCheckFailedException') throw err;
+      });
+    const { pk: _pk, sk: _sk, entity: _e, ...p } = item;
+    profile = p;
+  }
+  await logActivity({ action: 'login', userId: session.sub, details: `User ${session.username} signed in`, ipAddress: ip });
+  return { user: toUser(profile, session.role), cookies };
+}
+
+export async function me(session: Session): Promise<User> {
+  const profile = await getProfile(session.sub);
+  if (!profile) throw unauthorized();
+  return toUser(profile, session.role);
+}
+
+/** Revokes the refresh token (ending every access token it issued) and clears the cookies. */
+export async function logout(refreshToken: string | undefined, session: Session | undefined, ip: string): Promise<string[]> {
+  if (refreshToken) {
+    await cognito()
+      .send(new RevokeTokenCommand({ ClientId: getEnv().userPoolClientId, Token: refreshToken }))
+      .catch((err) => {
+        // An already revoked or unknown token is fine: the goal state is reached.
+        if (!['NotAuthorizedException', 'UnsupportedTokenTypeException', 'InvalidParameterException'].includes(errName(err))) throw err;
+      });
+  }
+  if (session) await logActivity({ action: 'logout', userId: session.sub, details: `User ${session.username} signed out`, ipAddress: ip });
+  return clearSessionCookies();
+}

@@ -1,0 +1,83 @@
+import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { JwtRsaVerifier } from 'aws-jwt-verify';
+import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
+import { type Fetcher } from 'aws-jwt-verify/https';
+import { getEnv } from './env';
+
+let client: CognitoIdentityProviderClient | undefined;
+
+export function cognito(): CognitoIdentityProviderClient {
+  if (client) return client;
+  const env = getEnv();
+  client = new CognitoIdentityProviderClient({
+    region: env.region,
+    ...(env.cognitoEndpoint ? { endpoint: env.cognitoEndpoint } : {}),
+    maxAttempts: 2,
+    requestHandler: { connectionTimeout: 1000, requestTimeout: 5000 },
+  });
+  return client;
+}
+
+/**
+ * aws-jwt-verify's default fetcher speaks HTTPS only; cognito-local serves its JWKS over
+ * plain HTTP. This fetcher uses the runtime's fetch, which handles both, so the same
+ * verification code runs locally and in Lambda.
+ */
+const fetchFetcher: Fetcher = {
+  async fetch(uri) {
+    const res = await fetch(uri, { signal: AbortSignal.timeout(3000) });
+    if (!res.ok) throw new Error(`JWKS fetch failed with ${res.status}`);
+    return res.arrayBuffer();
+  },
+};
+
+export interface VerifiedAccessToken {
+  sub: string;
+  username: string;
+  groups: string[];
+  exp: number;
+}
+
+type Verifier = { verify: (token: string) => Promise<Record<string, unknown>> };
+let verifier: Verifier | undefined;
+
+function getVerifier(): Verifier {
+  if (verifier) return verifier;
+  const env = getEnv();
+  verifier = JwtRsaVerifier.create(
+    {
+      issuer: env.jwtIssuer,
+      jwksUri: env.jwksUri,
+      audience: null,
+      customJwtCheck: ({ payload }) => {
+        if (payload.token_use !== 'access') throw new Error('Not an access token');
+        if (payload.client_id !== env.userPoolClientId) throw new Error('Token issued for another client');
+      },
+    },
+    { jwksCache: new SimpleJwksCache({ fetcher: fetchFetcher }) },
+  ) as unknown as Verifier;
+  return verifier;
+}
+
+/** Verifies a Cognito access token (signature, issuer, expiry, token_use, client_id). */
+export async function verifyAccessToken(token: string): Promise<VerifiedAccessToken> {
+  const p = await getVerifier().verify(token);
+  const groups = Array.isArray(p['cognito:groups']) ? (p['cognito:groups'] as unknown[]).map(String) : [];
+  return {
+    sub: String(p.sub),
+    username: String(p.username ?? p['cognito:username'] ?? ''),
+    groups,
+    exp: Number(p.exp),
+  };
+}
+
+/** Reads claims of an ID token that came straight from Cognito over TLS (never from the client). */
+export function decodeTrustedIdToken(idToken: string | undefined): { email?: string } {
+  if (!idToken) return {};
+  try {
+    const payload = JSON.parse(Buffer.from(idToken.split('.')[1] ?? '', 'base64url').toString('utf8'));
+    return { email: typeof payload.email === 'string' ? payload.email : undefined };
+  } catch {
+    return {};
+  }
+}

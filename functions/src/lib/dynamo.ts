@@ -1,0 +1,34 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { getEnv } from './env';
+
+let doc: DynamoDBDocumentClient | undefined;
+let calls = 0;
+
+/** Number of DynamoDB calls made by this process (the integration tests assert per-request budgets). */
+export const dynamoCallCount = (): number => calls;
+
+/** The one DocumentClient of this process (created lazily, reused across invocations). */
+export function ddb(): DynamoDBDocumentClient {
+  if (doc) return doc;
+  const env = getEnv();
+  const client = new DynamoDBClient({
+    region: env.region,
+    ...(env.dynamoEndpoint ? { endpoint: env.dynamoEndpoint } : {}),
+    // Fail fast instead of hanging when DynamoDB is unreachable: the error middleware answers 503.
+    maxAttempts: 2,
+    requestHandler: { connectionTimeout: 1000, requestTimeout: 3000 },
+  });
+  client.middlewareStack.add(
+    (next) => async (args) => {
+      calls += 1;
+      return next(args);
+    },
+    { step: 'initialize', name: 'countDynamoCalls' },
+  );
+  doc = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
+  return doc;
+}
+
+/** Table name shortcut. */
+export const tableName = (): string => getEnv().tableName;

@@ -1,0 +1,16 @@
+/** Key builders for the single table (DESIGN.md section 5; the README has the access-pattern table). */
+export const keys = {
+  profile: (sub: string) => ({ pk: `USER#${sub}`, sk: 'PROFILE' }),
+  day: (sub: string, date: string) => ({ pk: `USER#${sub}`, sk: `DAY#${date}` }),
+  pushupSet: (sub: string, date: string, id: string) => ({ pk: `USER#${sub}`, sk: `DAY#${date}#SET#${id}` }),
+  totals: (sub: string) => ({ pk: `USER#${sub}`, sk: 'TOTALS' }),
+  catalog: (kind: CatalogKind, id: string) => ({ pk: `CATALOG#${kind}`, sk: id }),
+  catalogPartition: (kind: CatalogKind) => `CATALOG#${kind}`,
+  feedback: (id: string) => ({ pk: `FEEDBACK#${id}`, sk: 'FEEDBACK' }),
+  log: (date: string, ts: string, id: string) => ({ pk: `LOG#${date}`, sk: `${ts}#${id}` }),
+  counters: () => ({ pk: 'STATS', sk: 'COUNTERS' }),
+  payment: (provider: string, id: string) => ({ pk: `PAYMENT#${provider}#${id}`, sk: 'PAYMENT' }),
+  stripeEvent: (id: string) => ({ pk: `STRIPE_EVENT#${id}`, sk: 'EVENT' }),
+} as const;
+
+export type CatalogKind = 'MEAL' | 'WORKOUT' | 'STRETCH';

@@ -1,0 +1,39 @@
+/**
+ * Security headers sent on every HTML and API response (DESIGN.md section 6).
+ * The local gateway and the Lambda responses use these; CloudFront's
+ * response-headers policy carries the same set in AWS.
+ */
+export interface CspOptions {
+  /** Add the payment providers' origins (only when real provider keys are configured). */
+  paymentProviders: boolean;
+}
+
+export function contentSecurityPolicy({ paymentProviders }: CspOptions): string {
+  const stripe = paymentProviders ? ' https://js.stripe.com' : '';
+  const paypal = paymentProviders ? ' https://www.paypal.com https://www.sandbox.paypal.com' : '';
+  return [
+    "default-src 'self'",
+    `script-src 'self'${stripe}${paypal}`,
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data:${paypal ? ' https://www.paypalobjects.com' : ''}`,
+    "font-src 'self'",
+    `connect-src 'self'${paymentProviders ? ' https://api.stripe.com' : ''}${paypal}`,
+    `frame-src ${paymentProviders ? `https://js.stripe.com https://hooks.stripe.com${paypal}` : "'none'"}`,
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+    "form-action 'self'",
+  ].join('; ');
+}
+
+export function securityHeaders(opts: CspOptions = { paymentProviders: false }): Record<string, string> {
+  return {
+    'Strict-Transport-Security': 'max-age=63072000; includeSubDomains',
+    'Content-Security-Policy': contentSecurityPolicy(opts),
+    'X-Content-Type-Options': 'nosniff',
+    'X-Frame-Options': 'DENY',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(self)',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+  };
+}

@@ -1,0 +1,75 @@
+import { InitiateAuthCommand, type AuthenticationResultType } from '@aws-sdk/client-cognito-identity-provider';
+import { cognito, verifyAccessToken } from './cognito';
+import { ACCESS_COOKIE, REFRESH_COOKIE, REFRESH_MAX_AGE_SECONDS, clearCookie, parseCookies, serializeCookie } from './cookies';
+import { getEnv } from './env';
+import { type AppEvent, type Session } from './request';
+import { roleFromGroups } from './users';
+
+const toSession = (t: { sub: string; username: string; groups: string[] }): Session => ({
+  sub: t.sub,
+  username: t.username,
+  groups: t.groups,
+  role: roleFromGroups(t.groups),
+});
+
+/** Cookies that carry a fresh Cognito authentication result (login, signup, refresh). */
+export function sessionCookies(auth: AuthenticationResultType, accessExp: number, nowSeconds = Date.now() / 1000): string[] {
+  const cookies = [serializeCookie(ACCESS_COOKIE, auth.AccessToken ?? '', accessExp - nowSeconds)];
+  if (auth.RefreshToken) cookies.push(serializeCookie(REFRESH_COOKIE, auth.RefreshToken, REFRESH_MAX_AGE_SECONDS));
+  return cookies;
+}
+
+export const clearSessionCookies = (): string[] => [clearCookie(ACCESS_COOKIE), clearCookie(REFRESH_COOKIE)];
+
+export const readSessionCookies = (event: AppEvent) => {
+  const c = parseCookies(event.cookies, event.headers?.cookie);
+  return { access: c[ACCESS_COOKIE] || undefined, refresh: c[REFRESH_COOKIE] || undefined };
+};
+
+/** Verifies an access token and builds the session, or answers undefined. */
+export async function sessionFromAccessToken(token: string): Promise<{ session: Session; exp: number } | undefined> {
+  try {
+    const t = await verifyAccessToken(token);
+    return { session: toSession(t), exp: t.exp };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Resolves the caller's session from the cookies. An expired or missing access token is
+ * refreshed transparently from the refresh cookie; the new cookie is queued in `setCookies`.
+ * A refresh token that Cognito refuses clears both cookies.
+ */
+export async function resolveSession(event: AppEvent, setCookies: string[]): Promise<Session | undefined> {
+  const { access, refresh } = readSessionCookies(event);
+  if (access) {
+    const s = await sessionFromAccessToken(access);
+    if (s) return s.session;
+  }
+  if (!refresh) {
+    if (access) setCookies.push(clearCookie(ACCESS_COOKIE));
+    return undefined;
+  }
+  let auth: AuthenticationResultType | undefined;
+  try {
+    const res = await cognito().send(
+      new InitiateAuthCommand({
+        AuthFlow: 'REFRESH_TOKEN_AUTH',
+        ClientId: getEnv().userPoolClientId,
+        AuthParameters: { REFRESH_TOKEN: refresh },
+      }),
+    );
+    auth = res.AuthenticationResult;
+  } catch (err) {
+    const name = (err as { name?: string }).name;
+    if (name !== 'NotAuthorizedException' && name !== 'UserNotFoundException') throw err;
+  }
+  const s = auth?.AccessToken ? await sessionFromAccessToken(auth.AccessToken) : undefined;
+  if (!auth || !s) {
+    setCookies.push(...clearSessionCookies());
+    return undefined;
+  }
+  setCookies.push(...sessionCookies({ AccessToken: auth.AccessToken }, s.exp));
+  return s.session;
+}

@@ -1,0 +1,59 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { type SubscriptionStatus, type User } from '../contract/auth';
+import { ddb, tableName } from './dynamo';
+import { keys } from './keys';
+
+/** The profile item: `USER#<sub>` / `PROFILE`. */
+export interface Profile {
+  id: string;
+  username: string;
+  email: string;
+  subscription?: {
+    status: SubscriptionStatus;
+    plan?: 'monthly' | 'yearly';
+    expiresAt?: string | null;
+    provider?: 'stripe' | 'paypal';
+  };
+  stripeCustomerId?: string;
+  createdAt: string;
+}
+
+export type Role = 'admin' | 'user';
+export const roleFromGroups = (groups: readonly string[]): Role => (groups.includes('admin') ? 'admin' : 'user');
+
+/** SPEC 4: active when status is active and there is no expiry or an expiry in the future. */
+export function hasActiveSubscription(profile: Pick<Profile, 'subscription'> | undefined, now = new Date()): boolean {
+  const s = profile?.subscription;
+  if (!s || s.status !== 'active') return false;
+  return !s.expiresAt || new Date(s.expiresAt).getTime() > now.getTime();
+}
+
+export function toUser(profile: Profile, role: Role, now = new Date()): User {
+  return {
+    id: profile.id,
+    username: profile.username,
+    email: profile.email,
+    role,
+    subscriptionStatus: profile.subscription?.status ?? 'none',
+    subscriptionExpiresAt: profile.subscription?.expiresAt ?? null,
+    hasActiveSubscription: hasActiveSubscription(profile, now),
+  };
+}
+
+export function newProfileItem(p: { id: string; username: string; email: string; now?: Date }) {
+  const profile: Profile = {
+    id: p.id,
+    username: p.username,
+    email: p.email,
+    subscription: { status: 'none' },
+    createdAt: (p.now ?? new Date()).toISOString(),
+  };
+  return { ...keys.profile(p.id), entity: 'PROFILE', ...profile };
+}
+
+export async function getProfile(sub: string): Promise<Profile | undefined> {
+  const res = await ddb().send(new GetCommand({ TableName: tableName(), Key: keys.profile(sub) }));
+  if (!res.Item) return undefined;
+  const { pk: _pk, sk: _sk, entity: _e, ...profile } = res.Item;
+  return profile as Profile;
+}
