@@ -48,7 +48,7 @@ export const responseMiddleware = (): middy.MiddlewareObj<AppEvent, Result, Erro
         message = 'Service temporarily unavailable. Please try again shortly.';
         headers = { 'Retry-After': '2' };
       }
-      if (status >= 500) {
+      if (status >= 500 && !(err instanceof HttpError)) {
         const requestId = request.context.app?.requestId ?? request.context.awsRequestId ?? ulid();
         console.error(JSON.stringify({ level: 'error', requestId, status, route: request.event.routeKey, error: String(err), stack: (err as Error)?.stack }));
         if (status === 500) message = `Internal server error (request ${requestId})`;

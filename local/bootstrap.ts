@@ -1,0 +1,198 @@
+import { randomInt } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import {
+  AdminAddUserToGroupCommand,
+  AdminCreateUserCommand,
+  AdminGetUserCommand,
+  AdminSetUserPasswordCommand,
+  CognitoIdentityProviderClient,
+  CreateGroupCommand,
+  CreateUserPoolClientCommand,
+  CreateUserPoolCommand,
+  DescribeUserPoolCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  UpdateTimeToLiveCommand,
+  type CreateTableCommandInput,
+} from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { tableDefinition } from '../functions/src/lib/table';
+import { newProfileItem } from '../functions/src/lib/users';
+
+const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
+
+/** CreateTable input built from THE table definition (the CDK data construct reads the same object). */
+export function createTableInput(tableName: string): CreateTableCommandInput {
+  const d = tableDefinition;
+  const attrs = new Map<string, string>();
+  const add = (k: { name: string; type: string }) => attrs.set(k.name, k.type);
+  add(d.partitionKey);
+  add(d.sortKey);
+  for (const g of d.globalSecondaryIndexes) {
+    add(g.partitionKey);
+    add(g.sortKey);
+  }
+  return {
+    TableName: tableName,
+    BillingMode: 'PAY_PER_REQUEST',
+    AttributeDefinitions: [...attrs].map(([AttributeName, AttributeType]) => ({ AttributeName, AttributeType: AttributeType as 'S' })),
+    KeySchema: [
+      { AttributeName: d.partitionKey.name, KeyType: 'HASH' },
+      { AttributeName: d.sortKey.name, KeyType: 'RANGE' },
+    ],
+    GlobalSecondaryIndexes: d.globalSecondaryIndexes.map((g) => ({
+      IndexName: g.indexName,
+      KeySchema: [
+        { AttributeName: g.partitionKey.name, KeyType: 'HASH' },
+        { AttributeName: g.sortKey.name, KeyType: 'RANGE' },
+      ],
+      Projection: { ProjectionType: 'ALL' },
+    })),
+  };
+}
+
+/** Creates the table (keys, GSI, TTL) unless it exists. Safe on every start. */
+export async function ensureTable(endpoint: string, tableName: string): Promise<'created' | 'exists'> {
+  const client = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials });
+  try {
+    try {
+      await client.send(new DescribeTableCommand({ TableName: tableName }));
+      return 'exists';
+    } catch (err) {
+      if ((err as Error).name !== 'ResourceNotFoundException') throw err;
+    }
+    await client.send(new CreateTableCommand(createTableInput(tableName)));
+    await client.send(
+      new UpdateTimeToLiveCommand({
+        TableName: tableName,
+        TimeToLiveSpecification: { AttributeName: tableDefinition.timeToLiveAttribute, Enabled: true },
+      }),
+    );
+    return 'created';
+  } finally {
+    client.destroy();
+  }
+}
+
+export interface PoolIds {
+  userPoolId: string;
+  userPoolClientId: string;
+}
+
+/**
+ * The user pool, app client and `admin` group on cognito-local, matching the CDK auth
+ * construct: username sign-in, password policy (8+, upper, lower, digit), USER_PASSWORD_AUTH
+ * plus refresh. Ids persist in `<dataDir>/cognito-pool.json`; reused while the pool exists.
+ */
+export async function ensureUserPool(endpoint: string, dataDir: string): Promise<PoolIds> {
+  const file = path.join(dataDir, 'cognito-pool.json');
+  const client = new CognitoIdentityProviderClient({ endpoint, region: 'us-east-1', credentials });
+  try {
+    if (existsSync(file)) {
+      const ids = JSON.parse(readFileSync(file, 'utf8')) as PoolIds;
+      try {
+        await client.send(new DescribeUserPoolCommand({ UserPoolId: ids.userPoolId }));
+        return ids;
+      } catch {
+        // pool data was removed: create a new one below
+      }
+    }
+    const pool = await client.send(
+      new CreateUserPoolCommand({
+        PoolName: 'fittrack-local',
+        Policies: {
+          PasswordPolicy: { MinimumLength: 8, RequireUppercase: true, RequireLowercase: true, RequireNumbers: true, RequireSymbols: false },
+        },
+        UsernameConfiguration: { CaseSensitive: false },
+        Schema: [{ Name: 'email', AttributeDataType: 'String', Required: true, Mutable: true }],
+      }),
+    );
+    const userPoolId = pool.UserPool!.Id!;
+    const appClient = await client.send(
+      new CreateUserPoolClientCommand({
+        UserPoolId: userPoolId,
+        ClientName: 'fittrack-web',
+        GenerateSecret: false,
+        ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+        PreventUserExistenceErrors: 'ENABLED',
+        EnableTokenRevocation: true,
+        AccessTokenValidity: 60,
+        IdTokenValidity: 60,
+        RefreshTokenValidity: 30,
+        TokenValidityUnits: { AccessToken: 'minutes', IdToken: 'minutes', RefreshToken: 'days' },
+      }),
+    );
+    await client.send(new CreateGroupCommand({ UserPoolId: userPoolId, GroupName: 'admin', Description: 'FitTrack administrators' }));
+    const ids = { userPoolId, userPoolClientId: appClient.UserPoolClient!.ClientId! };
+    writeFileSync(file, JSON.stringify(ids, null, 2));
+    return ids;
+  } finally {
+    client.destroy();
+  }
+}
+
+/** A random password that satisfies the pool policy: 20 characters, upper, lower and digits. */
+export function randomPassword(length = 20): string {
+  const sets = ['ABCDEFGHJKLMNPQRSTUVWXYZ', 'abcdefghijkmnopqrstuvwxyz', '23456789'];
+  const all = sets.join('');
+  const chars = sets.map((s) => s[randomInt(s.length)]!);
+  while (chars.length < length) chars.push(all[randomInt(all.length)]!);
+  for (let i = chars.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [chars[i], chars[j]] = [chars[j]!, chars[i]!];
+  }
+  return chars.join('');
+}
+
+/**
+ * First start only: user `admin` in group `admin` with a random 20-character password,
+ * written to `<dataDir>/admin-credentials.json` (mode 600). Returns the credentials when
+ * it created them, undefined when the admin already existed. There is no other account.
+ */
+export async function ensureAdmin(
+  cognitoEndpoint: string,
+  dynamoEndpoint: string,
+  tableName: string,
+  ids: PoolIds,
+  dataDir: string,
+): Promise<{ username: string; password: string } | undefined> {
+  const client = new CognitoIdentityProviderClient({ endpoint: cognitoEndpoint, region: 'us-east-1', credentials });
+  try {
+    try {
+      await client.send(new AdminGetUserCommand({ UserPoolId: ids.userPoolId, Username: 'admin' }));
+      return undefined;
+    } catch (err) {
+      if ((err as Error).name !== 'UserNotFoundException') throw err;
+    }
+    const password = randomPassword();
+    const email = 'admin@fittrack.local';
+    const created = await client.send(
+      new AdminCreateUserCommand({
+        UserPoolId: ids.userPoolId,
+        Username: 'admin',
+        MessageAction: 'SUPPRESS',
+        UserAttributes: [
+          { Name: 'email', Value: email },
+          { Name: 'email_verified', Value: 'true' },
+        ],
+      }),
+    );
+    await client.send(new AdminSetUserPasswordCommand({ UserPoolId: ids.userPoolId, Username: 'admin', Password: password, Permanent: true }));
+    await client.send(new AdminAddUserToGroupCommand({ UserPoolId: ids.userPoolId, Username: 'admin', GroupName: 'admin' }));
+    const sub = created.User?.Attributes?.find((a) => a.Name === 'sub')?.Value;
+    if (sub) {
+      const doc = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: dynamoEndpoint, region: 'us-east-1', credentials }));
+      await doc.send(new PutCommand({ TableName: tableName, Item: newProfileItem({ id: sub, username: 'admin', email }) }));
+      doc.destroy();
+    }
+    const creds = { username: 'admin', password };
+    writeFileSync(path.join(dataDir, 'admin-credentials.json'), JSON.stringify(creds, null, 2) + '\n', { mode: 0o600 });
+    return creds;
+  } finally {
+    client.destroy();
+  }
+}

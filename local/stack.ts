@@ -1,0 +1,101 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import type http from 'node:http';
+import path from 'node:path';
+import { ensureAdmin, ensureTable, ensureUserPool } from './bootstrap';
+import { type Emulator, startCognitoLocal, startDynamoLocal } from './emulators';
+import { createGateway } from './gateway';
+import { freePort } from './ports';
+
+export interface StackOptions {
+  /** gateway port (0 = any free port) */
+  port: number;
+  /** where DynamoDB Local, cognito-local and the admin credentials persist */
+  dataDir: string;
+  /** built frontend to serve; omit for an API-only stack (integration tests) */
+  staticDir?: string;
+  /** keep DynamoDB in memory (tests) instead of under dataDir */
+  inMemoryDb?: boolean;
+  logRequests?: boolean;
+  tableName?: string;
+}
+
+export interface Stack {
+  url: string;
+  port: number;
+  /** set on the first start only */
+  adminCredentials?: { username: string; password: string };
+  /** the variables the handlers run with (tests use them to reach the emulators directly) */
+  env: Record<string, string>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the whole local app: DynamoDB Local and cognito-local on free ports, the table,
+ * user pool and admin bootstrap, the catalogue seed, and the gateway. Everything the
+ * handlers need reaches them through environment variables, as in Lambda.
+ */
+export async function startStack(opts: StackOptions): Promise<Stack> {
+  const dataDir = path.resolve(opts.dataDir);
+  mkdirSync(dataDir, { recursive: true });
+  const portsFile = path.join(dataDir, 'emulator-ports.json');
+  const previous = existsSync(portsFile) ? (JSON.parse(readFileSync(portsFile, 'utf8')) as { dynamo?: number; cognito?: number }) : {};
+  const tableName = opts.tableName ?? 'fittrack';
+  const started: Emulator[] = [];
+  let server: http.Server | undefined;
+
+  const stop = async () => {
+    if (server) await new Promise<void>((r) => server!.close(() => r()));
+    server?.closeAllConnections?.();
+    await Promise.all(started.map((e) => e.stop()));
+  };
+
+  try {
+    const [dynamoPort, cognitoPort] = [await freePort(previous.dynamo), await freePort(previous.cognito)];
+    const [dynamo, cognito] = await Promise.all([
+      startDynamoLocal(opts.inMemoryDb ? null : path.join(dataDir, 'dynamodb'), dynamoPort),
+      startCognitoLocal(path.join(dataDir, 'cognito'), cognitoPort),
+    ]);
+    started.push(dynamo, cognito);
+    writeFileSync(portsFile, JSON.stringify({ dynamo: dynamo.port, cognito: cognito.port }));
+
+    await ensureTable(dynamo.endpoint, tableName);
+    const ids = await ensureUserPool(cognito.endpoint, dataDir);
+    const adminCredentials = await ensureAdmin(cognito.endpoint, dynamo.endpoint, tableName, ids, dataDir);
+
+    server = createGateway({ staticDir: opts.staticDir, logRequests: opts.logRequests });
+    const port = await new Promise<number>((resolve, reject) => {
+      server!.once('error', reject);
+      server!.listen(opts.port, () => {
+        const a = server!.address();
+        resolve(typeof a === 'object' && a ? a.port : opts.port);
+      });
+    });
+    const url = `http://localhost:${port}`;
+    const issuer = `${cognito.endpoint}/${ids.userPoolId}`;
+    const env: Record<string, string> = {
+      AWS_REGION: 'us-east-1',
+      AWS_ACCESS_KEY_ID: 'local',
+      AWS_SECRET_ACCESS_KEY: 'local',
+      TABLE_NAME: tableName,
+      DYNAMODB_ENDPOINT: dynamo.endpoint,
+      COGNITO_ENDPOINT: cognito.endpoint,
+      USER_POOL_ID: ids.userPoolId,
+      USER_POOL_CLIENT_ID: ids.userPoolClientId,
+      JWT_ISSUER: issuer,
+      JWKS_URI: `${issuer}/.well-known/jwks.json`,
+      ALLOWED_ORIGINS: `${url},http://127.0.0.1:${port}`,
+      PAYMENT_MODE: process.env.PAYMENT_MODE ?? 'sandbox',
+      PRODUCT_NAME: process.env.PRODUCT_NAME ?? 'FitTrack',
+    };
+    Object.assign(process.env, env);
+
+    // Catalogue seed: idempotent upserts on every start (imported after the env is set).
+    const { seedCatalog } = await import('./seed');
+    await seedCatalog();
+
+    return { url, port, adminCredentials, env, stop };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
