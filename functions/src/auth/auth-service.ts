@@ -18,6 +18,8 @@ import { getProfile, newProfileItem, toUser } from '../lib/users';
 
 export const INVALID_CREDENTIALS = 'Invalid credentials';
 
+const SIGN_IN_REFUSED = ['NotAuthorizedException', 'UserNotFoundException', 'InvalidPasswordException', 'UserNotConfirmedException', 'PasswordResetRequiredException'];
+
 const errName = (err: unknown) => (err as { name?: string })?.name ?? '';
 
 /** Signs in with Cognito USER_PASSWORD_AUTH; unknown user and wrong password are indistinguishable. */
@@ -34,7 +36,9 @@ async function authenticate(username: string, password: string): Promise<Authent
     return res.AuthenticationResult;
   } catch (err) {
     if (err instanceof HttpError) throw err;
-    if (['NotAuthorizedException', 'UserNotFoundException', 'UserNotConfirmedException', 'PasswordResetRequiredException'].includes(errName(err))) {
+    // Cognito answers NotAuthorizedException for both (PreventUserExistenceErrors); cognito-local
+    // answers InvalidPasswordException and UserNotFoundException. All map to one message.
+    if (SIGN_IN_REFUSED.includes(errName(err))) {
       throw unauthorized(INVALID_CREDENTIALS);
     }
     if (errName(err) === 'TooManyRequestsException') throw new HttpError(429, 'Too many sign-in attempts. Please wait and try again.');

@@ -1,0 +1,31 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { type Browser, type Page, chromium } from 'playwright-core';
+
+/** The system Chromium (Debian package `chromium`); no test tool downloads a browser. */
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export async function launch(): Promise<Browser> {
+  if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium`);
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+/** Collects console errors and page errors so a journey can assert there are none. */
+export function watchConsole(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  return errors;
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  const dir = path.resolve(import.meta.dirname, 'screenshots');
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+}

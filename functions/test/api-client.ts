@@ -1,0 +1,86 @@
+/**
+ * A small HTTP client for integration tests: a cookie jar per instance (as a browser has),
+ * same-origin Origin header on state-changing requests, JSON in and out.
+ */
+export interface ApiResponse<T = unknown> {
+  status: number;
+  body: T;
+  text: string;
+  headers: Headers;
+  setCookies: string[];
+}
+
+export class ApiClient {
+  readonly baseUrl: string;
+  readonly jar = new Map<string, string>();
+  constructor(baseUrl = process.env.TEST_BASE_URL!) {
+    if (!baseUrl) throw new Error('TEST_BASE_URL is not set: run through the functions-int project');
+    this.baseUrl = baseUrl;
+  }
+
+  cookieHeader(): string {
+    return [...this.jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  async request<T = unknown>(
+    method: string,
+    path: string,
+    opts: { body?: unknown; rawBody?: string; headers?: Record<string, string>; origin?: string | null } = {},
+  ): Promise<ApiResponse<T>> {
+    const headers: Record<string, string> = { 'x-time-zone': 'UTC', ...(opts.headers ?? {}) };
+    if (this.jar.size) headers.cookie = this.cookieHeader();
+    if (method !== 'GET' && opts.origin !== null) headers.origin = opts.origin ?? this.baseUrl;
+    let body: string | undefined = opts.rawBody;
+    if (opts.body !== undefined) {
+      body = JSON.stringify(opts.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const res = await fetch(this.baseUrl + path, { method, headers, body, redirect: 'manual' });
+    const setCookies = res.headers.getSetCookie();
+    for (const c of setCookies) {
+      const [pair, ...attrs] = c.split(';');
+      const i = pair!.indexOf('=');
+      const name = pair!.slice(0, i).trim();
+      const value = pair!.slice(i + 1).trim();
+      const expired = attrs.some((a) => /^\s*max-age=0\s*$/i.test(a));
+      if (expired || value === '') this.jar.delete(name);
+      else this.jar.set(name, value);
+    }
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      // not JSON
+    }
+    return { status: res.status, body: parsed as T, text, headers: res.headers, setCookies };
+  }
+
+  get<T = unknown>(path: string, headers?: Record<string, string>) {
+    return this.request<T>('GET', path, { headers });
+  }
+  post<T = unknown>(path: string, body?: unknown, headers?: Record<string, string>) {
+    return this.request<T>('POST', path, { body, headers });
+  }
+}
+
+let counter = 0;
+/** A unique, valid username per call (tests share one user pool). */
+export const uniqueName = (prefix = 'user') => `${prefix}${Date.now().toString(36)}${(counter++).toString(36)}${Math.floor(Math.random() * 1e4)}`;
+export const STRONG_PASSWORD = 'Str0ngPassw0rd';
+
+/** Signs up a fresh user and returns its client (with session cookies). */
+export async function signedUpClient(prefix = 'user') {
+  const c = new ApiClient();
+  const username = uniqueName(prefix);
+  const res = await c.post<{ user: { id: string } }>('/api/auth/signup', { username, email: `${username}@example.com`, password: STRONG_PASSWORD });
+  if (res.status !== 201) throw new Error(`signup failed: ${res.status} ${res.text}`);
+  return { client: c, username, id: res.body.user.id };
+}
+
+export async function adminClient() {
+  const c = new ApiClient();
+  const res = await c.post('/api/auth/login', { username: 'admin', password: process.env.TEST_ADMIN_PASSWORD });
+  if (res.status !== 200) throw new Error(`admin login failed: ${res.status} ${res.text}`);
+  return c;
+}

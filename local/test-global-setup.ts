@@ -1,0 +1,21 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { startStack } from './stack';
+
+/**
+ * Integration tests run against the real emulators: DynamoDB Local and cognito-local,
+ * started here on free ports behind the local gateway (API only). Workers reach the
+ * stack through TEST_BASE_URL and the emulator variables in process.env.
+ */
+export default async function setup() {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'fittrack-int-'));
+  const stack = await startStack({ port: 0, dataDir, inMemoryDb: true });
+  process.env.TEST_BASE_URL = stack.url;
+  process.env.TEST_ADMIN_PASSWORD = stack.adminCredentials?.password ?? '';
+  Object.assign(process.env, stack.env);
+  return async () => {
+    await stack.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}
