@@ -1,0 +1,20 @@
+import { type ReactNode } from 'react';
+import { SWRConfig } from 'swr';
+import { LazyToaster } from '../components/ui/lazy-toaster';
+import { SessionProvider } from '../features/auth/session-provider';
+import { swrDefaults } from '../lib/swr-config';
+
+/** A fresh SWR cache per mounted app (and per test). */
+const createCache = () => new Map();
+
+/** Everything the app needs around the router: data cache, session and toasts. */
+export function AppProviders({ children }: { children: ReactNode }) {
+  return (
+    <SWRConfig value={{ ...swrDefaults, provider: createCache }}>
+      <SessionProvider>
+        {children}
+        <LazyToaster />
+      </SessionProvider>
+    </SWRConfig>
+  );
+}

@@ -1,0 +1,28 @@
+import { type ReactNode } from 'react';
+import { Navigate } from 'react-router';
+import { Button } from '../components/ui/button';
+import { PageSpinner } from '../components/ui/spinner';
+import { useSession } from '../features/auth/session-context';
+
+/**
+ * Route guard (SPEC.md section 2): spinner while the server confirms the session; signed out →
+ * /auth; signed in without an active subscription → /subscription. Admins pass without a
+ * subscription (DESIGN.md departure 3); the admin page itself checks the role.
+ */
+export function RequireSession({ children }: { children: ReactNode }) {
+  const { status, user, revalidate } = useSession();
+
+  if (status === 'loading') return <PageSpinner label="Loading your session..." />;
+  if (status === 'error') {
+    return (
+      <main className="mx-auto grid min-h-[60vh] max-w-md place-content-center gap-4 p-6 text-center">
+        <h1 className="text-xl font-semibold text-slate-900">We could not reach FitTrack</h1>
+        <p className="text-sm text-slate-600">Check your connection and try again.</p>
+        <Button onClick={() => void revalidate()}>Try again</Button>
+      </main>
+    );
+  }
+  if (!user) return <Navigate to="/auth" replace />;
+  if (!user.hasActiveSubscription && user.role !== 'admin') return <Navigate to="/subscription" replace />;
+  return children;
+}

@@ -1,0 +1,49 @@
+import { type FormEvent, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { Field } from '../../../components/ui/field';
+import { toast } from '../../../components/ui/use-toast';
+import { ApiError, isServerOrNetworkError } from '../../../lib/api-client';
+import { postLoginPath, useSessionActions } from '../session-context';
+
+export function LoginForm() {
+  const { login } = useSessionActions();
+  const navigate = useNavigate();
+  const [submitting, setSubmitting] = useState(false);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitting) return;
+    const form = new FormData(event.currentTarget);
+    const username = String(form.get('username') ?? '');
+    const password = String(form.get('password') ?? '');
+    setSubmitting(true);
+    try {
+      const user = await login({ username, password });
+      toast({ title: 'Login Successful', description: 'Welcome back!' });
+      await navigate(postLoginPath(user), { replace: true });
+    } catch (error) {
+      if (isServerOrNetworkError(error)) {
+        toast({ variant: 'destructive', title: 'Login Error', description: 'Something went wrong. Please try again.' });
+      } else {
+        toast({
+          variant: 'destructive',
+          title: 'Login Failed',
+          description: (error instanceof ApiError && error.serverMessage) || 'Invalid credentials',
+        });
+      }
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <form onSubmit={onSubmit} className="grid gap-4" aria-busy={submitting}>
+      <Field label="Username" name="username" autoComplete="username" autoCapitalize="none" spellCheck={false} required />
+      <Field label="Password" name="password" type="password" autoComplete="current-password" required />
+      <Button type="submit" disabled={submitting} className="mt-2 w-full">
+        {submitting ? 'Signing In...' : 'Sign In'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,71 @@
+import { type FormEvent, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { Field } from '../../../components/ui/field';
+import { toast } from '../../../components/ui/use-toast';
+import { ApiError, isServerOrNetworkError } from '../../../lib/api-client';
+import { useSessionActions } from '../session-context';
+
+/** Mirrors PASSWORD_POLICY_TEXT of the auth contract (the server checks and reports it too). */
+const PASSWORD_HINT = 'At least 8 characters, with an uppercase letter, a lowercase letter and a digit.';
+
+export function SignupForm() {
+  const { signup } = useSessionActions();
+  const navigate = useNavigate();
+  const [submitting, setSubmitting] = useState(false);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitting) return;
+    const form = new FormData(event.currentTarget);
+    const username = String(form.get('username') ?? '');
+    const email = String(form.get('email') ?? '');
+    const password = String(form.get('password') ?? '');
+    const confirmPassword = String(form.get('confirmPassword') ?? '');
+    if (password !== confirmPassword) {
+      toast({ variant: 'destructive', title: 'Password Mismatch', description: 'Passwords do not match' });
+      return;
+    }
+    setSubmitting(true);
+    try {
+      await signup({ username, email, password });
+      toast({ title: 'Account Created', description: 'Please choose a subscription plan to continue' });
+      await navigate('/subscription', { replace: true });
+    } catch (error) {
+      if (isServerOrNetworkError(error)) {
+        toast({ variant: 'destructive', title: 'Signup Error', description: 'Something went wrong. Please try again.' });
+      } else {
+        toast({
+          variant: 'destructive',
+          title: 'Signup Failed',
+          description: (error instanceof ApiError && error.serverMessage) || 'Failed to create account',
+        });
+      }
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <form onSubmit={onSubmit} className="grid gap-4" aria-busy={submitting}>
+      <Field label="Username" name="username" autoComplete="username" autoCapitalize="none" spellCheck={false} required />
+      <Field label="Email" name="email" type="email" autoComplete="email" required />
+      <Field label="Password" name="password" type="password" autoComplete="new-password" hint={PASSWORD_HINT} required />
+      <Field label="Confirm Password" name="confirmPassword" type="password" autoComplete="new-password" required />
+      <Button type="submit" disabled={submitting} className="mt-2 w-full">
+        {submitting ? 'Creating Account...' : 'Create Account'}
+      </Button>
+      <p className="text-center text-xs text-slate-600">
+        By creating an account you agree to the{' '}
+        <Link to="/terms-of-service" className="font-medium text-brand-800 underline underline-offset-2">
+          Terms of Service
+        </Link>{' '}
+        and the{' '}
+        <Link to="/privacy-policy" className="font-medium text-brand-800 underline underline-offset-2">
+          Privacy Policy
+        </Link>
+        .
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,64 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { buttonClasses } from '../../../components/ui/button';
+import { PLANS, type Plan } from '../../../lib/constants';
+
+const planOrder: Plan[] = ['yearly', 'monthly'];
+
+/** Plan choice (SPEC.md section 2): yearly is selected by default; continuing goes to /checkout?plan=. */
+export function SubscriptionPage() {
+  const [plan, setPlan] = useState<Plan>('yearly');
+  return (
+    <div className="grid gap-6 py-2">
+      <div className="text-center">
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900">Choose Your Plan</h1>
+        <p className="mt-1 text-sm text-slate-600">Unlock every FitTrack premium feature.</p>
+      </div>
+      <fieldset className="grid gap-3">
+        <legend className="sr-only">Subscription plan</legend>
+        {planOrder.map((id) => {
+          const p = PLANS[id];
+          const selected = plan === id;
+          return (
+            <label
+              key={id}
+              className={`relative flex cursor-pointer items-center gap-4 rounded-2xl border-2 bg-white p-5 shadow-sm transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-700 has-[:focus-visible]:ring-offset-2 ${
+                selected ? 'border-brand-700' : 'border-slate-200 hover:border-slate-300'
+              }`}
+            >
+              <input
+                type="radio"
+                name="plan"
+                value={id}
+                checked={selected}
+                onChange={() => setPlan(id)}
+                className="size-5 accent-brand-700"
+              />
+              <span className="grid flex-1 gap-0.5">
+                <span className="flex items-center gap-2 font-semibold text-slate-900">
+                  {p.label}
+                  {id === 'yearly' ? (
+                    <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Save $6</span>
+                  ) : null}
+                </span>
+                {id === 'yearly' ? <span className="text-xs font-medium text-brand-800">Best value - Save over 16%</span> : null}
+              </span>
+              <span className="text-right">
+                <span className="block text-xl font-bold text-slate-900">{p.price}</span>
+                <span className="block text-xs text-slate-600">per {p.period}</span>
+              </span>
+            </label>
+          );
+        })}
+      </fieldset>
+      <Link to={`/checkout?plan=${plan}`} className={buttonClasses('primary', 'w-full')}>
+        Continue with {PLANS[plan].label}
+      </Link>
+      <ul className="grid gap-1 text-center text-xs text-slate-600">
+        <li>30-day money-back guarantee</li>
+        <li>Cancel anytime</li>
+        <li>Secure payment by card or PayPal</li>
+      </ul>
+    </div>
+  );
+}

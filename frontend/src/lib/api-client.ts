@@ -1,0 +1,107 @@
+/**
+ * The one way the browser talks to the API (SPEC.md sections 7 and 8, DESIGN.md section 6).
+ *
+ * - Cookies are sent (`credentials: 'same-origin'`): the session lives in HttpOnly cookies.
+ * - `Content-Type: application/json` is set only when there is a body.
+ * - `X-Time-Zone` carries the browser's IANA time zone on every request ("today" is the user's day).
+ * - A non-OK response throws `ApiError` with the message `"<status>: <text or statusText>"`.
+ */
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+export interface RequestOptions {
+  method?: HttpMethod;
+  /** Serialised as JSON; when absent, no body and no Content-Type are sent. */
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  /** HTTP status code of the response. */
+  readonly status: number;
+  /** Raw response text (may be empty). */
+  readonly responseText: string;
+  /** The server's `{ message }` when the body is JSON with a string message. */
+  readonly serverMessage: string | undefined;
+
+  constructor(status: number, statusText: string, responseText: string) {
+    super(`${status}: ${responseText || statusText}`);
+    this.status = status;
+    this.responseText = responseText;
+    this.serverMessage = parseServerMessage(responseText);
+  }
+}
+
+function parseServerMessage(text: string): string | undefined {
+  if (!text) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (parsed && typeof parsed === 'object' && 'message' in parsed && typeof parsed.message === 'string') {
+      return parsed.message;
+    }
+  } catch {
+    // not JSON: there is no server message
+  }
+  return undefined;
+}
+
+/** The browser's IANA time zone, or undefined when the runtime cannot tell. */
+export function browserTimeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Sends a request and returns the raw Response; throws `ApiError` when it is not OK. */
+export async function apiRequest(path: string, options: RequestOptions = {}): Promise<Response> {
+  const { method = 'GET', body, signal } = options;
+  const headers = new Headers();
+  const timeZone = browserTimeZone();
+  if (timeZone) headers.set('X-Time-Zone', timeZone);
+  const hasBody = body !== undefined;
+  if (hasBody) headers.set('Content-Type', 'application/json');
+
+  const response = await fetch(path, {
+    method,
+    headers,
+    body: hasBody ? JSON.stringify(body) : undefined,
+    credentials: 'same-origin',
+    signal,
+  });
+
+  if (!response.ok) {
+    const text = await response.text().catch(() => '');
+    throw new ApiError(response.status, response.statusText, text);
+  }
+  return response;
+}
+
+/** Sends a request and parses the JSON answer (`undefined` for 204 or an empty body). */
+export async function apiFetch<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await apiRequest(path, options);
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+export type On401 = 'throw' | 'returnNull';
+
+/**
+ * The default reader (a GET returning JSON). By default it raises on 401 like any other error;
+ * with `on401: 'returnNull'` a 401 resolves to `null` instead (used for the session check).
+ */
+export async function getJson<T>(path: string, { on401 = 'throw' }: { on401?: On401 } = {}): Promise<T | null> {
+  try {
+    return await apiFetch<T>(path);
+  } catch (error) {
+    if (on401 === 'returnNull' && error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+/** True for errors that come from the network or a 5xx answer rather than from the request itself. */
+export function isServerOrNetworkError(error: unknown): boolean {
+  return !(error instanceof ApiError) || error.status >= 500;
+}

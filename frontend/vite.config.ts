@@ -1,0 +1,28 @@
+/// <reference types="vitest/config" />
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+
+/** The local gateway (npm start / npm run dev) serves the API on this origin. */
+const gateway = 'http://localhost:3000';
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  build: {
+    outDir: 'dist',
+    manifest: true,
+  },
+  server: {
+    proxy: {
+      '/api': gateway,
+      '/paypal': gateway,
+      '/webhooks': gateway,
+    },
+  },
+  test: {
+    name: 'frontend',
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['./src/test/setup.ts'],
+  },
+});
