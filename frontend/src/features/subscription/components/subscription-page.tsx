@@ -2,12 +2,16 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
 import { PLANS, type Plan } from '../../../lib/constants';
+import { useSessionActions } from '../../auth/session-context';
+import { useLogout } from '../../auth/use-logout';
 
 const planOrder: Plan[] = ['yearly', 'monthly'];
 
 /** Plan choice (SPEC.md section 2): yearly is selected by default; continuing goes to /checkout?plan=. */
 export function SubscriptionPage() {
   const [plan, setPlan] = useState<Plan>('yearly');
+  const { cachedUser } = useSessionActions();
+  const logout = useLogout();
   return (
     <div className="grid gap-6 py-2">
       <div className="text-center">
@@ -59,6 +63,15 @@ export function SubscriptionPage() {
         <li>Cancel anytime</li>
         <li>Secure payment by card or PayPal</li>
       </ul>
+      {cachedUser ? (
+        // The shell (and its Logout) is closed until a plan is active: sign out from here.
+        <p className="text-center text-sm text-slate-600">
+          Signed in as <span className="font-medium text-slate-900">{cachedUser.username}</span>.{' '}
+          <button type="button" onClick={() => void logout()} className="font-medium text-brand-800 underline underline-offset-2 hover:text-brand-900">
+            Log out
+          </button>
+        </p>
+      ) : null}
     </div>
   );
 }
