@@ -117,9 +117,13 @@ export function matchRoute(
     pathExists = true;
     if (c.route.method !== method) continue;
     const pathParameters: Record<string, string> = {};
-    c.names.forEach((n, i) => {
-      pathParameters[n] = decodeURIComponent(m[i + 1] ?? '');
-    });
+    try {
+      c.names.forEach((n, i) => {
+        pathParameters[n] = decodeURIComponent(m[i + 1] ?? '');
+      });
+    } catch {
+      return { route: undefined, methodNotAllowed: false }; // malformed percent-encoding: no such route
+    }
     return { route: c.route, pathParameters };
   }
   return { route: undefined, methodNotAllowed: pathExists };

@@ -23,10 +23,20 @@ export function cognito(): CognitoIdentityProviderClient {
  * plain HTTP. This fetcher uses the runtime's fetch, which handles both, so the same
  * verification code runs locally and in Lambda.
  */
+/** The key set could not be fetched: a dependency outage (503), not an invalid token. */
+export class JwksUnavailableError extends Error {
+  override readonly name = 'ServiceUnavailable';
+}
+
 const fetchFetcher: Fetcher = {
   async fetch(uri) {
-    const res = await fetch(uri, { signal: AbortSignal.timeout(3000) });
-    if (!res.ok) throw new Error(`JWKS fetch failed with ${res.status}`);
+    let res: Response;
+    try {
+      res = await fetch(uri, { signal: AbortSignal.timeout(3000) });
+    } catch (err) {
+      throw new JwksUnavailableError(`JWKS fetch failed: ${String(err)}`);
+    }
+    if (!res.ok) throw new JwksUnavailableError(`JWKS fetch failed with ${res.status}`);
     return res.arrayBuffer();
   },
 };

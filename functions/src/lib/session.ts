@@ -1,5 +1,5 @@
 import { InitiateAuthCommand, type AuthenticationResultType } from '@aws-sdk/client-cognito-identity-provider';
-import { cognito, verifyAccessToken } from './cognito';
+import { JwksUnavailableError, cognito, verifyAccessToken } from './cognito';
 import { ACCESS_COOKIE, REFRESH_COOKIE, REFRESH_MAX_AGE_SECONDS, clearCookie, parseCookies, serializeCookie } from './cookies';
 import { getEnv } from './env';
 import { type AppEvent, type Session } from './request';
@@ -26,12 +26,16 @@ export const readSessionCookies = (event: AppEvent) => {
   return { access: c[ACCESS_COOKIE] || undefined, refresh: c[REFRESH_COOKIE] || undefined };
 };
 
-/** Verifies an access token and builds the session, or answers undefined. */
+/**
+ * Verifies an access token and builds the session, or answers undefined for a token that does
+ * not verify. An unreachable key set is rethrown (503) so an outage never signs anyone out.
+ */
 export async function sessionFromAccessToken(token: string): Promise<{ session: Session; exp: number } | undefined> {
   try {
     const t = await verifyAccessToken(token);
     return { session: toSession(t), exp: t.exp };
-  } catch {
+  } catch (err) {
+    if (err instanceof JwksUnavailableError || (err as { cause?: unknown })?.cause instanceof JwksUnavailableError) throw err;
     return undefined;
   }
 }
@@ -41,12 +45,17 @@ export async function sessionFromAccessToken(token: string): Promise<{ session: 
  * refreshed transparently from the refresh cookie; the new cookie is queued in `setCookies`.
  * A refresh token that Cognito refuses clears both cookies.
  */
-export async function resolveSession(event: AppEvent, setCookies: string[]): Promise<Session | undefined> {
+export async function resolveSession(
+  event: AppEvent,
+  setCookies: string[],
+  { refresh: allowRefresh = true }: { refresh?: boolean } = {},
+): Promise<Session | undefined> {
   const { access, refresh } = readSessionCookies(event);
   if (access) {
     const s = await sessionFromAccessToken(access);
     if (s) return s.session;
   }
+  if (!allowRefresh) return undefined;
   if (!refresh) {
     if (access) setCookies.push(clearCookie(ACCESS_COOKIE));
     return undefined;

@@ -15,7 +15,8 @@ export const accessMiddleware = (): middy.MiddlewareObj<AppEvent, APIGatewayProx
     const app = request.context.app;
     const access = app.route.access;
     if (access === 'stripe') return;
-    app.session = await resolveSession(request.event, app.setCookies);
+    // Public routes only read a session that is already valid; they never call Cognito to refresh one.
+    app.session = await resolveSession(request.event, app.setCookies, { refresh: access !== 'public' });
     switch (access) {
       case 'public':
         return;

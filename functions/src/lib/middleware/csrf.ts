@@ -12,7 +12,7 @@ function originAllowed(event: AppEvent, origin: string): boolean {
   // Browsers set Sec-Fetch-Site themselves; page scripts cannot forge it.
   if (header(event, 'sec-fetch-site') === 'same-origin') return true;
   try {
-    const host = header(event, 'x-forwarded-host') ?? header(event, 'host');
+    const host = header(event, 'host');
     return !!host && new URL(origin).host === host;
   } catch {
     return false;

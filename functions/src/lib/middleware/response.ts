@@ -12,7 +12,7 @@ const isUnavailable = (err: unknown): boolean => {
   const e = err as { name?: string; code?: string; cause?: { code?: string }; $metadata?: unknown };
   const code = e?.code ?? e?.cause?.code;
   return (
-    ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH'].includes(code ?? '') ||
+    ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN'].includes(code ?? '') ||
     ['TimeoutError', 'RequestTimeout', 'ServiceUnavailable', 'ProvisionedThroughputExceededException', 'ThrottlingException', 'RequestLimitExceeded'].includes(e?.name ?? '')
   );
 };
