@@ -1,0 +1,387 @@
+import { InitiateAuthCommand, RevokeTokenCommand, SignUpCommand, AdminConfirmSignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadEvent } from '../../test/events';
+import { setTestEnv } from '../../test/env';
+import { accessCookie, awsError, cognitoMock, connectionRefused, ddbMock, principals, profileOf, refreshCookie, resetAwsMocks } from '../../test/fixtures';
+import { accessToken, fetchedUrls, signJwt, stubJwksFetch } from '../../test/jwt';
+import { type Result, cookiesByName, expectJsonError, expectSecurityHeaders, invoke, jsonBody } from '../../test/lambda';
+import { ACCESS_COOKIE, REFRESH_COOKIE, REFRESH_MAX_AGE_SECONDS } from '../lib/cookies';
+import { PASSWORD_POLICY_TEXT, userResponse } from '../contract/auth';
+import { handler } from './handler';
+
+setTestEnv();
+const fetchSpy = stubJwksFetch();
+afterAll(() => fetchSpy.mockRestore());
+beforeAll(() => {
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+beforeEach(() => resetAwsMocks());
+
+const FLAGS = ['HttpOnly', 'Path=/', 'SameSite=Strict', 'Secure'];
+const attrs = (setCookie: string) => setCookie.split('; ').slice(1);
+const maxAge = (setCookie: string) => Number(/Max-Age=(\d+)/.exec(setCookie)?.[1]);
+const valueOf = (setCookie: string) => setCookie.slice(setCookie.indexOf('=') + 1, setCookie.indexOf(';'));
+
+/** What Cognito answers to a successful USER_PASSWORD_AUTH / REFRESH_TOKEN_AUTH. */
+function authResult(name: keyof typeof principals, withRefresh = true) {
+  const p = principals[name];
+  return {
+    AuthenticationResult: {
+      AccessToken: accessToken({ ...p, groups: [...p.groups] }),
+      ...(withRefresh ? { RefreshToken: `refresh-${p.sub}` } : {}),
+      IdToken: signJwt({ sub: p.sub, email: `${p.username}@example.com`, token_use: 'id' }),
+      ExpiresIn: 3600,
+      TokenType: 'Bearer',
+    },
+  };
+}
+
+const loginEvent = (username = 'alex_runner', password = 'Str0ngPassw0rd') => loadEvent('post-auth-login', { body: { username, password } });
+
+function expectNoTokenIn(res: Result, ...tokens: string[]) {
+  const body = res.body ?? '';
+  for (const t of tokens) expect(body).not.toContain(t);
+  expect(body).not.toMatch(/token/i);
+  expect(body).not.toMatch(/eyJ[\w-]+\.eyJ/);
+}
+
+describe('POST /api/auth/login', () => {
+  it('gives byte-identical 401 answers for a wrong password and an unknown user', async () => {
+    cognitoMock.on(InitiateAuthCommand).rejects(awsError('NotAuthorizedException', 'Incorrect username or password.'));
+    const wrongPassword = await invoke(handler, loginEvent('alex_runner', 'Wr0ngPassword'));
+    cognitoMock.on(InitiateAuthCommand).rejects(awsError('UserNotFoundException', 'User does not exist.'));
+    const unknownUser = await invoke(handler, loginEvent('nobody_here', 'Wr0ngPassword'));
+
+    expect(wrongPassword.body).toBe('{"message":"Invalid credentials"}');
+    expectJsonError(wrongPassword, 401, 'Invalid credentials');
+    expect(JSON.stringify(unknownUser)).toBe(JSON.stringify(wrongPassword));
+    expect(wrongPassword.cookies).toBeUndefined();
+    expect(cognitoMock.commandCalls(InitiateAuthCommand)).toHaveLength(2);
+  });
+
+  it.each(['UserNotConfirmedException', 'PasswordResetRequiredException'])('answers the same 401 for %s', async (name) => {
+    cognitoMock.on(InitiateAuthCommand).rejects(awsError(name, 'detail that must not leak'));
+    const res = await invoke(handler, loginEvent());
+    expect(res.body).toBe('{"message":"Invalid credentials"}');
+    expectJsonError(res, 401);
+  });
+
+  it('answers 429 when Cognito throttles sign-ins', async () => {
+    cognitoMock.on(InitiateAuthCommand).rejects(awsError('TooManyRequestsException'));
+    expectJsonError(await invoke(handler, loginEvent()), 429, /Too many sign-in attempts/);
+  });
+
+  it('answers 401 when Cognito asks for a challenge instead of tokens', async () => {
+    cognitoMock.on(InitiateAuthCommand).resolves({ ChallengeName: 'NEW_PASSWORD_REQUIRED', Session: 's' });
+    expectJsonError(await invoke(handler, loginEvent()), 401, 'Invalid credentials');
+  });
+
+  it('signs in: two session cookies with the right flags, the user in the body and no token', async () => {
+    const auth = authResult('subscriber');
+    cognitoMock.on(InitiateAuthCommand).resolves(auth);
+    const res = await invoke(handler, loginEvent());
+
+    expect(res.statusCode).toBe(200);
+    expectSecurityHeaders(res);
+    expect(res.headers['Cache-Control']).toBe('no-store');
+    expect(cognitoMock.commandCalls(InitiateAuthCommand)[0]!.args[0].input).toEqual({
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: 'test-client-id',
+      AuthParameters: { USERNAME: 'alex_runner', PASSWORD: 'Str0ngPassw0rd' },
+    });
+
+    expect(res.cookies).toHaveLength(2);
+    const c = cookiesByName(res);
+    const access = c[ACCESS_COOKIE]!;
+    const refresh = c[REFRESH_COOKIE]!;
+    expect(valueOf(access)).toBe(auth.AuthenticationResult.AccessToken);
+    expect(valueOf(refresh)).toBe(auth.AuthenticationResult.RefreshToken);
+    for (const cookie of [access, refresh]) {
+      expect(attrs(cookie)).toEqual(expect.arrayContaining(FLAGS));
+      expect(cookie).not.toMatch(/Domain=/i);
+    }
+    expect(maxAge(access)).toBeGreaterThan(3500);
+    expect(maxAge(access)).toBeLessThanOrEqual(3600);
+    expect(maxAge(refresh)).toBe(REFRESH_MAX_AGE_SECONDS);
+
+    const body = userResponse.parse(jsonBody(res));
+    expect(body.user).toMatchObject({ id: principals.subscriber.sub, username: 'alex_runner', role: 'user', hasActiveSubscription: true });
+    expect(Object.keys(jsonBody(res) as object)).toEqual(['user']);
+    expectNoTokenIn(res, auth.AuthenticationResult.AccessToken, auth.AuthenticationResult.RefreshToken!, auth.AuthenticationResult.IdToken);
+  });
+
+  it('logs the sign-in with the caller IP in at most two DynamoDB calls', async () => {
+    cognitoMock.on(InitiateAuthCommand).resolves(authResult('subscriber'));
+    await invoke(handler, loginEvent());
+    expect(ddbMock.calls().length).toBeLessThanOrEqual(2);
+    const tx = ddbMock.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
+    expect(tx[0]!.Put!.Item).toMatchObject({ action: 'login', userId: principals.subscriber.sub, ipAddress: '203.0.113.10', gsi1pk: 'ACTION#login' });
+    expect(tx[0]!.Put!.Item!.details).not.toContain('Str0ngPassw0rd');
+  });
+
+  it('answers the admin role from the Cognito group', async () => {
+    cognitoMock.on(InitiateAuthCommand).resolves(authResult('admin'));
+    const res = await invoke(handler, loginEvent('admin'));
+    expect(res.statusCode).toBe(200);
+    expect(userResponse.parse(jsonBody(res)).user).toMatchObject({ role: 'admin', hasActiveSubscription: false });
+  });
+
+  it('creates the missing profile of a Cognito user once, with the email from the ID token', async () => {
+    const p = { sub: 'sub-operator-made', username: 'op_user', groups: [] };
+    cognitoMock.on(InitiateAuthCommand).resolves({
+      AuthenticationResult: { AccessToken: accessToken(p), RefreshToken: 'r', IdToken: signJwt({ sub: p.sub, email: 'op@example.com' }) },
+    });
+    ddbMock.on(PutCommand).resolves({});
+    const res = await invoke(handler, loginEvent('op_user'));
+    expect(res.statusCode).toBe(200);
+    expect(userResponse.parse(jsonBody(res)).user).toMatchObject({ id: p.sub, email: 'op@example.com', subscriptionStatus: 'none' });
+    expect(ddbMock.commandCalls(PutCommand)[0]!.args[0].input).toMatchObject({
+      Item: { pk: `USER#${p.sub}`, sk: 'PROFILE' },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    });
+  });
+
+  it('refuses a token from Cognito that does not verify (500, nothing set)', async () => {
+    cognitoMock.on(InitiateAuthCommand).resolves({ AuthenticationResult: { AccessToken: accessToken({ forged: true }), RefreshToken: 'r' } });
+    const res = await invoke(handler, loginEvent());
+    expectJsonError(res, 500, /^Internal server error \(request sample-post-auth-login\)$/);
+    expect(res.cookies).toBeUndefined();
+  });
+
+  it.each([
+    [{ username: 'alex' }, 'Password is required.'],
+    [{ password: 'x' }, 'Username is required.'],
+    [{ username: '   ', password: 'x' }, 'Username is required.'],
+    [{ username: 'alex', password: 'x', remember: true }, 'Unknown field: remember'],
+    [['alex', 'x'], 'Request body must be a JSON object'],
+  ])('validates the body %j before calling Cognito', async (body, message) => {
+    expectJsonError(await invoke(handler, loadEvent('post-auth-login', { body })), 400, message);
+    expect(cognitoMock.calls()).toHaveLength(0);
+  });
+
+  it('answers 503 when Cognito is unreachable', async () => {
+    cognitoMock.on(InitiateAuthCommand).rejects(connectionRefused());
+    const res = await invoke(handler, loginEvent());
+    expectJsonError(res, 503, /temporarily unavailable/);
+    expect(res.headers['Retry-After']).toBe('2');
+  });
+});
+
+describe('POST /api/auth/signup', () => {
+  const signupEvent = () => loadEvent('post-auth-signup');
+
+  it('creates the Cognito user, the profile and the log in one transaction, then signs in (201)', async () => {
+    const p = principals.user;
+    cognitoMock.on(SignUpCommand).resolves({ UserSub: p.sub, UserConfirmed: false });
+    cognitoMock.on(AdminConfirmSignUpCommand).resolves({});
+    cognitoMock.on(InitiateAuthCommand).resolves(authResult('user'));
+    const res = await invoke(handler, signupEvent());
+
+    expect(res.statusCode).toBe(201);
+    expectSecurityHeaders(res);
+    expect(Object.keys(cookiesByName(res)).sort()).toEqual([ACCESS_COOKIE, REFRESH_COOKIE].sort());
+    expect(userResponse.parse(jsonBody(res)).user).toEqual({
+      id: p.sub,
+      username: 'alex_runner',
+      email: 'alex@example.com',
+      role: 'user',
+      subscriptionStatus: 'none',
+      subscriptionExpiresAt: null,
+      hasActiveSubscription: false,
+    });
+    expectNoTokenIn(res);
+    expect(cognitoMock.commandCalls(SignUpCommand)[0]!.args[0].input).toEqual({
+      ClientId: 'test-client-id',
+      Username: 'alex_runner',
+      Password: 'Str0ngPassw0rd',
+      UserAttributes: [{ Name: 'email', Value: 'alex@example.com' }],
+    });
+    expect(ddbMock.calls()).toHaveLength(1);
+    const items = ddbMock.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
+    expect(items[0]!.Put).toMatchObject({
+      TableName: 'fittrack-test',
+      Item: { pk: `USER#${p.sub}`, sk: 'PROFILE', subscription: { status: 'none' } },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    });
+    expect(items[1]!.Put!.Item).toMatchObject({ action: 'signup', userId: p.sub, ipAddress: '203.0.113.10' });
+    expect(items[2]!.Update).toMatchObject({ Key: { pk: 'STATS', sk: 'COUNTERS' }, UpdateExpression: 'ADD logCount :one' });
+  });
+
+  it.each([
+    ['UsernameExistsException', 409, 'That username is already taken. Please choose another.'],
+    ['InvalidPasswordException', 400, PASSWORD_POLICY_TEXT],
+    ['InvalidParameterException', 400, 'Please check your username and email and try again.'],
+    ['TooManyRequestsException', 429, 'Too many sign-up attempts. Please wait and try again.'],
+  ] as const)('maps %s to %i', async (name, status, message) => {
+    cognitoMock.on(SignUpCommand).rejects(awsError(name, 'cognito internals'));
+    const res = await invoke(handler, signupEvent());
+    expectJsonError(res, status, message);
+    expect(ddbMock.calls()).toHaveLength(0);
+    expect(res.cookies).toBeUndefined();
+  });
+
+  it('refuses a weak password, a bad email and a bad username without calling Cognito', async () => {
+    const base = { username: 'alex_runner', email: 'alex@example.com', password: 'Str0ngPassw0rd' };
+    expectJsonError(await invoke(handler, loadEvent('post-auth-signup', { body: { ...base, password: 'alllowercase1' } })), 400, PASSWORD_POLICY_TEXT);
+    expectJsonError(await invoke(handler, loadEvent('post-auth-signup', { body: { ...base, email: 'alex' } })), 400, 'Email must be a valid email address.');
+    expectJsonError(await invoke(handler, loadEvent('post-auth-signup', { body: { ...base, username: 'a b' } })), 400, /^Username may only contain/);
+    expectJsonError(await invoke(handler, loadEvent('post-auth-signup', { body: { ...base, role: 'admin' } })), 400, 'Unknown field: role');
+    expect(cognitoMock.calls()).toHaveLength(0);
+  });
+});
+
+describe('POST /api/auth/logout', () => {
+  it('revokes the refresh token, clears both cookies and logs the sign-out (204)', async () => {
+    cognitoMock.on(RevokeTokenCommand).resolves({});
+    const res = await invoke(handler, loadEvent('post-auth-logout', { cookies: [accessCookie('subscriber'), refreshCookie('rt-1')] }));
+    expect(res.statusCode).toBe(204);
+    expect(res.body).toBeUndefined();
+    expectSecurityHeaders(res);
+    expect(res.headers['Cache-Control']).toBe('no-store');
+    expect(cognitoMock.commandCalls(RevokeTokenCommand)[0]!.args[0].input).toEqual({ ClientId: 'test-client-id', Token: 'rt-1' });
+    const c = cookiesByName(res);
+    expect(c[ACCESS_COOKIE]).toMatch(new RegExp(`^${ACCESS_COOKIE}=; Max-Age=0;`));
+    expect(c[REFRESH_COOKIE]).toMatch(new RegExp(`^${REFRESH_COOKIE}=; Max-Age=0;`));
+    expect(ddbMock.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems![0]!.Put!.Item).toMatchObject({ action: 'logout' });
+  });
+
+  it('still signs out when the refresh token is already revoked', async () => {
+    cognitoMock.on(InitiateAuthCommand).rejects(awsError('NotAuthorizedException', 'Refresh Token has been revoked'));
+    cognitoMock.on(RevokeTokenCommand).rejects(awsError('NotAuthorizedException'));
+    const res = await invoke(handler, loadEvent('post-auth-logout', { cookies: [refreshCookie()] }));
+    expect(res.statusCode).toBe(204);
+    expect(Object.keys(cookiesByName(res)).sort()).toEqual([ACCESS_COOKIE, REFRESH_COOKIE].sort());
+  });
+
+  it('works without a session and without a content type (no body)', async () => {
+    const res = await invoke(handler, loadEvent('post-auth-logout'));
+    expect(res.statusCode).toBe(204);
+    expect(cognitoMock.calls()).toHaveLength(0);
+    expect(ddbMock.calls()).toHaveLength(0);
+  });
+});
+
+describe('GET /api/auth/me', () => {
+  it('answers the signed-in user from the profile', async () => {
+    const res = await invoke(handler, loadEvent('get-auth-me', { cookies: [accessCookie('lapsed')] }));
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['Cache-Control']).toBe('no-store');
+    expect(jsonBody(res)).toEqual({
+      user: {
+        id: principals.lapsed.sub,
+        username: 'lapsed_user',
+        email: 'lapsed_user@example.com',
+        role: 'user',
+        subscriptionStatus: 'active',
+        subscriptionExpiresAt: profileOf('lapsed').subscription!.expiresAt,
+        hasActiveSubscription: false,
+      },
+    });
+  });
+
+  it('answers 401 without a session, and when the profile is gone', async () => {
+    expectJsonError(await invoke(handler, loadEvent('get-auth-me')), 401, 'Authentication required');
+    const ghost = `${ACCESS_COOKIE}=${accessToken({ sub: 'sub-deleted', username: 'ghost' })}`;
+    expectJsonError(await invoke(handler, loadEvent('get-auth-me', { cookies: [ghost] })), 401);
+  });
+
+  it('reads the identity only from the cookie, never from an Authorization header', async () => {
+    const token = accessToken({ ...principals.admin, groups: ['admin'] });
+    const res = await invoke(handler, loadEvent('get-auth-me', { headers: { authorization: `Bearer ${token}` } }));
+    expectJsonError(res, 401);
+  });
+
+  it.each([
+    ['signed with another key (same kid)', () => accessToken({ forged: true })],
+    ['issued for another app client', () => accessToken({ claims: { client_id: 'other-client' } })],
+    ['an ID token', () => accessToken({ claims: { token_use: 'id' } })],
+    ['from another issuer', () => accessToken({ claims: { iss: 'https://cognito-idp.eu-central-1.amazonaws.com/eu-central-1_Other' } })],
+    ['unsigned (alg none)', () => signJwt({ sub: 'sub-admin-0004', 'cognito:groups': ['admin'], token_use: 'access' }, { alg: 'none' })],
+    ['not a JWT', () => 'garbage'],
+  ])('refuses an access token %s and clears the cookie', async (_what, token) => {
+    const res = await invoke(handler, loadEvent('get-auth-me', { cookies: [`${ACCESS_COOKIE}=${token()}`] }));
+    expectJsonError(res, 401);
+    expect(cookiesByName(res)[ACCESS_COOKIE]).toMatch(/Max-Age=0;/);
+    expect(cognitoMock.calls()).toHaveLength(0);
+  });
+});
+
+describe('transparent session refresh', () => {
+  it('refreshes an expired access token from the refresh cookie and sets a new access cookie', async () => {
+    const fresh = authResult('subscriber', false);
+    cognitoMock.on(InitiateAuthCommand).resolves(fresh);
+    const res = await invoke(
+      handler,
+      loadEvent('get-auth-me', { cookies: [accessCookie('subscriber', { expiresIn: -60 }), refreshCookie('rt-subscriber')] }),
+    );
+
+    expect(res.statusCode).toBe(200);
+    expect(cognitoMock.commandCalls(InitiateAuthCommand)).toHaveLength(1);
+    expect(cognitoMock.commandCalls(InitiateAuthCommand)[0]!.args[0].input).toEqual({
+      AuthFlow: 'REFRESH_TOKEN_AUTH',
+      ClientId: 'test-client-id',
+      AuthParameters: { REFRESH_TOKEN: 'rt-subscriber' },
+    });
+    expect(res.cookies).toHaveLength(1);
+    const access = cookiesByName(res)[ACCESS_COOKIE]!;
+    expect(valueOf(access)).toBe(fresh.AuthenticationResult.AccessToken);
+    expect(attrs(access)).toEqual(expect.arrayContaining(FLAGS));
+    expect(maxAge(access)).toBeGreaterThan(3500);
+    expect(userResponse.parse(jsonBody(res)).user.id).toBe(principals.subscriber.sub);
+    expectNoTokenIn(res, fresh.AuthenticationResult.AccessToken);
+  });
+
+  it('also refreshes when only the refresh cookie is left', async () => {
+    cognitoMock.on(InitiateAuthCommand).resolves(authResult('user', false));
+    const res = await invoke(handler, loadEvent('get-auth-me', { cookies: [refreshCookie()] }));
+    expect(res.statusCode).toBe(200);
+    expect(Object.keys(cookiesByName(res))).toEqual([ACCESS_COOKIE]);
+  });
+
+  it('does not call Cognito while the access token is valid', async () => {
+    const res = await invoke(handler, loadEvent('get-auth-me', { cookies: [accessCookie('user'), refreshCookie()] }));
+    expect(res.statusCode).toBe(200);
+    expect(cognitoMock.calls()).toHaveLength(0);
+    expect(res.cookies).toBeUndefined();
+  });
+
+  it('clears both cookies and answers 401 when Cognito refuses the refresh token', async () => {
+    cognitoMock.on(InitiateAuthCommand).rejects(awsError('NotAuthorizedException', 'Refresh Token has been revoked'));
+    const res = await invoke(handler, loadEvent('get-auth-me', { cookies: [accessCookie('user', { expiresIn: -1 }), refreshCookie()] }));
+    expectJsonError(res, 401, 'Authentication required');
+    const c = cookiesByName(res);
+    expect(c[ACCESS_COOKIE]).toMatch(/Max-Age=0;/);
+    expect(c[REFRESH_COOKIE]).toMatch(/Max-Age=0;/);
+  });
+
+  it('clears both cookies when the refreshed token does not verify', async () => {
+    cognitoMock.on(InitiateAuthCommand).resolves({ AuthenticationResult: { AccessToken: accessToken({ forged: true }) } });
+    const res = await invoke(handler, loadEvent('get-auth-me', { cookies: [refreshCookie()] }));
+    expectJsonError(res, 401);
+    expect(Object.keys(cookiesByName(res)).sort()).toEqual([ACCESS_COOKIE, REFRESH_COOKIE].sort());
+  });
+
+  it('answers 503, not a sign-out, when Cognito is unreachable during a refresh', async () => {
+    cognitoMock.on(InitiateAuthCommand).rejects(connectionRefused());
+    const res = await invoke(handler, loadEvent('get-auth-me', { cookies: [refreshCookie()] }));
+    expectJsonError(res, 503);
+    expect(res.cookies).toBeUndefined();
+  });
+
+  it('verifies tokens against the JWKS fetched once (per cold start) from the configured URI', () => {
+    expect(fetchedUrls).toEqual([process.env.JWKS_URI]);
+  });
+});
+
+describe('domain routing', () => {
+  it('answers 404 for a route key the table does not know', async () => {
+    const res = await invoke(handler, loadEvent('get-auth-me', { routeKey: 'GET /api/auth/whoami' }));
+    expectJsonError(res, 404, 'Not found');
+  });
+
+  it('answers 404 for a route of another domain', async () => {
+    expectJsonError(await invoke(handler, loadEvent('get-config')), 404, 'Not found');
+    expect(ddbMock.commandCalls(GetCommand)).toHaveLength(0);
+  });
+});

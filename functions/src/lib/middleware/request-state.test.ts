@@ -1,0 +1,61 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { resolveTimeZone } from './request-state';
+
+describe('resolveTimeZone', () => {
+  it.each(['Europe/Berlin', 'America/New_York', 'Pacific/Kiritimati', 'Pacific/Chatham', 'Australia/Lord_Howe', 'Etc/GMT+5', 'UTC'])(
+    'accepts the IANA zone %s',
+    (zone) => {
+      expect(resolveTimeZone(zone)).toBe(zone);
+    },
+  );
+
+  it.each(['Asia/Kolkata', 'America/Argentina/Buenos_Aires', 'Europe/Kyiv'])('accepts %s (possibly under its ICU alias) with the same offset', (zone) => {
+    const resolved = resolveTimeZone(zone);
+    expect(resolved).not.toBe('UTC');
+    const offset = (z: string) =>
+      new Intl.DateTimeFormat('en-US', { timeZone: z, timeZoneName: 'longOffset' }).formatToParts(new Date('2026-07-01T00:00:00Z')).find((p) => p.type === 'timeZoneName')?.value;
+    expect(offset(resolved)).toBe(offset(zone));
+  });
+
+  it('keeps Kiritimati (UTC+14), the earliest calendar day on Earth', () => {
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: resolveTimeZone('Pacific/Kiritimati') }).format(new Date('2026-01-01T10:30:00Z'));
+    expect(day).toBe('2026-01-02');
+  });
+
+  it('canonicalises the case of a known zone', () => {
+    expect(resolveTimeZone('europe/berlin')).toBe('Europe/Berlin');
+  });
+
+  it.each([undefined, '', ' ', 'Mars/Olympus_Mons', 'Europe/Atlantis', 'Not a zone', 'GMT+99', '+01:00', '-05:00', '1234'])(
+    'answers UTC for a missing or unknown zone (%j)',
+    (value) => {
+      expect(resolveTimeZone(value)).toBe('UTC');
+    },
+  );
+
+  it.each([
+    'Europe/Berlin\n',
+    'Europe/Berlin; DROP TABLE',
+    "Europe/Berlin' OR '1'='1",
+    '<script>alert(1)</script>',
+    '../../etc/passwd',
+    'Europe/../../etc/passwd',
+    'Europe/Berlin\u0000',
+    '${jndi:ldap://x}',
+    'A'.repeat(65),
+    'Europe/Berlin'.padEnd(200, '/x'),
+  ])('answers UTC for an injection-like value (%j)', (value) => {
+    expect(resolveTimeZone(value)).toBe('UTC');
+  });
+
+  it('always answers a zone the runtime accepts (property)', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 80 }), (value) => {
+        const zone = resolveTimeZone(value);
+        expect(() => new Intl.DateTimeFormat('en-US', { timeZone: zone })).not.toThrow();
+        expect(zone).toMatch(/^[A-Za-z][A-Za-z0-9_+\-/]*$/);
+      }),
+    );
+  });
+});

@@ -1,0 +1,77 @@
+import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { DynamoDBDocumentClient, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { ACCESS_COOKIE, REFRESH_COOKIE } from '../src/lib/cookies';
+import { type Profile } from '../src/lib/users';
+import { type TokenOptions, accessToken } from './jwt';
+
+/** The callers of the authorisation tests. */
+export const principals = {
+  /** signed in, no subscription */
+  user: { sub: 'sub-user-0001', username: 'nosub_user', groups: [] as string[] },
+  /** signed in, subscription expired yesterday */
+  lapsed: { sub: 'sub-lapsed-0002', username: 'lapsed_user', groups: [] as string[] },
+  /** signed in with an active subscription */
+  subscriber: { sub: 'sub-subscriber-0003', username: 'alex_runner', groups: [] as string[] },
+  /** Cognito group admin, no subscription */
+  admin: { sub: 'sub-admin-0004', username: 'admin', groups: ['admin'] },
+} as const;
+export type PrincipalName = keyof typeof principals;
+
+const DAY = 24 * 3600 * 1000;
+/** Fixed for the test file, so a profile's dates are the same on every call. */
+const T0 = Date.now();
+
+export function profileOf(name: PrincipalName): Profile {
+  const p = principals[name];
+  const subscription: Profile['subscription'] =
+    name === 'subscriber'
+      ? { status: 'active', plan: 'yearly', expiresAt: new Date(T0 + 300 * DAY).toISOString(), provider: 'stripe' }
+      : name === 'lapsed'
+        ? { status: 'active', plan: 'monthly', expiresAt: new Date(T0 - DAY).toISOString(), provider: 'paypal' }
+        : { status: 'none' };
+  return { id: p.sub, username: p.username, email: `${p.username}@example.com`, subscription, createdAt: '2025-12-01T00:00:00.000Z' };
+}
+
+export const profileItem = (name: PrincipalName) => ({ pk: `USER#${principals[name].sub}`, sk: 'PROFILE', entity: 'PROFILE', ...profileOf(name) });
+
+/** Every DynamoDB (DocumentClient) and Cognito call of the test file goes to these stubs. */
+export const ddbMock = mockClient(DynamoDBDocumentClient);
+export const cognitoMock = mockClient(CognitoIdentityProviderClient);
+
+/**
+ * Resets both stubs; DynamoDB then answers each principal's profile item (no item for other
+ * keys) and accepts activity-log transactions. Cognito answers nothing until a test says so.
+ */
+export function resetAwsMocks(): void {
+  cognitoMock.reset();
+  ddbMock.reset();
+  ddbMock.on(GetCommand).resolves({});
+  for (const name of Object.keys(principals) as PrincipalName[]) {
+    ddbMock.on(GetCommand, { Key: { pk: `USER#${principals[name].sub}`, sk: 'PROFILE' } }).resolves({ Item: profileItem(name) });
+  }
+  ddbMock.on(TransactWriteCommand).resolves({});
+}
+
+/** The access cookie of a principal (a valid token unless options say otherwise). */
+export const accessCookie = (name: PrincipalName, o: Omit<TokenOptions, 'sub' | 'username' | 'groups'> = {}): string =>
+  `${ACCESS_COOKIE}=${accessToken({ ...principals[name], groups: [...principals[name].groups], ...o })}`;
+
+export const refreshCookie = (value = 'refresh-token-opaque-1'): string => `${REFRESH_COOKIE}=${value}`;
+
+/** An error shaped like the ones the AWS SDK throws for a service exception. */
+export function awsError(name: string, message = name): Error {
+  return Object.assign(new Error(message), { name, $fault: 'client', $metadata: { httpStatusCode: 400 } });
+}
+
+/** An error shaped like the SDK's when the endpoint refuses the connection. */
+export function connectionRefused(): Error {
+  return Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:8000'), {
+    code: 'ECONNREFUSED',
+    errno: -111,
+    syscall: 'connect',
+    address: '127.0.0.1',
+    port: 8000,
+    $metadata: { attempts: 2, totalRetryDelay: 80 },
+  });
+}
