@@ -1,0 +1,32 @@
+import { App, Validations } from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { AppStack } from '../lib/app-stack';
+
+/**
+ * The CDK app (`npm run synth`, `npx cdk deploy`). Deployment settings come from CDK context
+ * (`-c key=value` or cdk.context.json), never from environment variables inside constructs:
+ *   paymentMode=sandbox|live, stripePublishableKey, paypalClientId,
+ *   domainName + certificateArn (ACM in us-east-1), alarmEmail, stackName (default FitTrack).
+ * cdk-nag (AwsSolutions) runs as a policy-validation plugin: any unacknowledged finding fails synth.
+ */
+const app = new App();
+const ctx = (key: string): string | undefined => {
+  const v: unknown = app.node.tryGetContext(key);
+  return typeof v === 'string' && v.length > 0 ? v : undefined;
+};
+const paymentMode = ctx('paymentMode') ?? 'sandbox';
+if (paymentMode !== 'sandbox' && paymentMode !== 'live') throw new Error(`paymentMode must be sandbox or live, got ${paymentMode}`);
+
+new AppStack(app, ctx('stackName') ?? 'FitTrack', {
+  env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
+  description: 'FitTrack: subscription fitness tracker (CloudFront, S3, HTTP API, Lambda, DynamoDB, Cognito)',
+  paymentMode,
+  stripePublishableKey: ctx('stripePublishableKey'),
+  paypalClientId: ctx('paypalClientId'),
+  domainName: ctx('domainName'),
+  certificateArn: ctx('certificateArn'),
+  alarmEmail: ctx('alarmEmail'),
+});
+
+Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+app.synth();

@@ -1,0 +1,129 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import * as acm from 'aws-cdk-lib/aws-certificatemanager';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import { type Construct } from 'constructs';
+import { apiPathPrefixes, functionEntries, routes, type Domain } from '@fittrack/functions/routes';
+import { tableDefinition } from '@fittrack/functions/table';
+import { Api } from './constructs/api';
+import { Auth } from './constructs/auth';
+import { Data } from './constructs/data';
+import { Functions } from './constructs/functions';
+import { Monitoring } from './constructs/monitoring';
+import { Payments } from './constructs/payments';
+import { Site } from './constructs/site';
+
+/** Repository root (infra/lib/ → ../..). */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+/** Shipped instead of frontend/dist when the frontend has not been built (synth still works). */
+export const PLACEHOLDER_SITE_DIR = path.join(REPO_ROOT, 'infra', 'site-placeholder');
+
+export const WEBHOOK_DOMAIN: Domain = 'stripe-webhook';
+
+export interface AppStackProps extends StackProps {
+  readonly productName?: string;
+  /** 'sandbox' (default) until the payment secrets are filled; then 'live'. */
+  readonly paymentMode?: 'sandbox' | 'live';
+  readonly stripePublishableKey?: string;
+  readonly paypalClientId?: string;
+  /** Custom domain of the site, with an ACM certificate in us-east-1. */
+  readonly domainName?: string;
+  readonly certificateArn?: string;
+  readonly alarmEmail?: string;
+  /** Built frontend. Default: frontend/dist if it exists, else infra/site-placeholder. */
+  readonly siteContentDir?: string;
+  /** Tests only: deploy this code instead of bundling the handlers (see HouseFunction). */
+  readonly stubFunctionCode?: lambda.Code;
+}
+
+/** FitTrack in one stack: data, auth, payments secrets, functions, API, site, monitoring. */
+export class AppStack extends Stack {
+  readonly data: Data;
+  readonly auth: Auth;
+  readonly payments: Payments;
+  readonly functions: Functions;
+  readonly api: Api;
+  readonly site: Site;
+  readonly monitoring: Monitoring;
+
+  constructor(scope: Construct, id: string, props: AppStackProps = {}) {
+    super(scope, id, props);
+    const productName = props.productName ?? 'FitTrack';
+    if (props.domainName && !props.certificateArn) throw new Error('domainName needs certificateArn (ACM, us-east-1)');
+
+    this.data = new Data(this, 'Data', { definition: tableDefinition });
+    this.auth = new Auth(this, 'Auth');
+    this.payments = new Payments(this, 'Payments');
+
+    this.functions = new Functions(this, 'Functions', {
+      entries: functionEntries,
+      srcDir: path.join(REPO_ROOT, 'functions', 'src'),
+      projectRoot: REPO_ROOT,
+      tableName: this.data.table.tableName,
+      tableArn: this.data.table.tableArn,
+      indexArns: tableDefinition.globalSecondaryIndexes.map((g) => this.data.indexArn(g.indexName)),
+      userPoolId: this.auth.userPool.userPoolId,
+      userPoolArn: this.auth.userPool.userPoolArn,
+      userPoolClientId: this.auth.userPoolClient.userPoolClientId,
+      jwtIssuer: this.auth.jwtIssuer,
+      jwksUri: this.auth.jwksUri,
+      secrets: this.payments,
+      paymentMode: props.paymentMode ?? 'sandbox',
+      productName,
+      stripePublishableKey: props.stripePublishableKey ?? '',
+      paypalClientId: props.paypalClientId ?? '',
+      stubCode: props.stubFunctionCode,
+    });
+
+    const webhookRoute = routes.find((r) => r.domain === WEBHOOK_DOMAIN);
+    if (!webhookRoute) throw new Error(`The route table has no ${WEBHOOK_DOMAIN} route`);
+
+    this.api = new Api(this, 'Api', {
+      routes,
+      functions: this.functions.byDomain,
+      detailedMetricsRouteKeys: [`${webhookRoute.method} ${webhookRoute.path}`],
+    });
+
+    const distDir = path.join(REPO_ROOT, 'frontend', 'dist');
+    const contentDir =
+      props.siteContentDir ?? (fs.existsSync(path.join(distDir, 'index.html')) ? distDir : PLACEHOLDER_SITE_DIR);
+    this.site = new Site(this, 'Site', {
+      apiDomainName: this.api.domainName,
+      apiPathPrefixes,
+      contentDir,
+      domainNames: props.domainName ? [props.domainName] : undefined,
+      certificate: props.certificateArn
+        ? acm.Certificate.fromCertificateArn(this, 'Certificate', props.certificateArn)
+        : undefined,
+    });
+    // The CSRF check accepts state-changing requests from the site's own origin only.
+    this.functions.addEnvironment('ALLOWED_ORIGINS', this.site.url);
+
+    this.monitoring = new Monitoring(this, 'Monitoring', {
+      dashboardName: `${id}-${this.region}`.replace(/[^A-Za-z0-9_-]/g, '-'),
+      apiId: this.api.httpApi.apiId,
+      apiStageName: this.api.stage.stageName,
+      functions: this.functions.byDomain,
+      tableName: this.data.table.tableName,
+      webhookRoute,
+      webhookFunction: this.functions.byDomain[WEBHOOK_DOMAIN],
+      alarmEmail: props.alarmEmail,
+    });
+
+    new CfnOutput(this, 'SiteUrl', { value: this.site.url, description: 'The site (and API) origin' });
+    new CfnOutput(this, 'StripeWebhookUrl', {
+      value: `${this.site.url}${webhookRoute.path}`,
+      description: 'Register this endpoint in the Stripe dashboard',
+    });
+    new CfnOutput(this, 'UserPoolId', { value: this.auth.userPool.userPoolId });
+    new CfnOutput(this, 'UserPoolClientId', { value: this.auth.userPoolClient.userPoolClientId });
+    new CfnOutput(this, 'TableName', { value: this.data.table.tableName });
+    new CfnOutput(this, 'DistributionId', { value: this.site.distribution.distributionId });
+    new CfnOutput(this, 'StripeSecretKeyArn', { value: this.payments.stripeSecretKey.secretArn });
+    new CfnOutput(this, 'StripeWebhookSecretArn', { value: this.payments.stripeWebhookSecret.secretArn });
+    new CfnOutput(this, 'PayPalCredentialsArn', { value: this.payments.paypalCredentials.secretArn });
+    new CfnOutput(this, 'AlarmTopicArn', { value: this.monitoring.topic.topicArn });
+  }
+}

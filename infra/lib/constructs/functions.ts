@@ -1,0 +1,233 @@
+import * as path from 'node:path';
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat, LogLevel, Charset } from 'aws-cdk-lib/aws-lambda-nodejs';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { type Domain } from '@fittrack/functions/routes';
+
+/**
+ * nodejs24.x (DESIGN.md section 3). aws-cdk-lib 2.276 has the constant; the fallback keeps
+ * the house default stable if an older aws-cdk-lib is ever resolved.
+ */
+export const NODE_RUNTIME: lambda.Runtime =
+  (lambda.Runtime as { NODEJS_24_X?: lambda.Runtime }).NODEJS_24_X ??
+  new lambda.Runtime('nodejs24.x', lambda.RuntimeFamily.NODEJS, { supportsInlineCode: true });
+
+/** ESM bundles still meet CommonJS dependencies that call `require` (e.g. node built-ins). */
+const ESM_REQUIRE_BANNER = "import{createRequire as __fittrackCreateRequire}from'node:module';const require=__fittrackCreateRequire(import.meta.url);";
+
+export interface HouseFunctionProps {
+  /** Absolute path of the handler module (must `export const handler`). */
+  readonly entry: string;
+  readonly description: string;
+  /** 512 for CRUD functions, 1024 for the ones that load a payment SDK. */
+  readonly memorySize: 512 | 1024;
+  readonly timeout?: Duration;
+  readonly environment: Record<string, string>;
+  /** Repository root: esbuild's working directory; holds package-lock.json. */
+  readonly projectRoot: string;
+  readonly logRetention: logs.RetentionDays;
+  /**
+   * Tests only: skip esbuild and deploy this code instead (same runtime, role, log group and
+   * environment), so assertion tests do not bundle seven functions. `cdk synth` never sets it.
+   */
+  readonly stubCode?: lambda.Code;
+}
+
+/**
+ * The one way to build a FitTrack Lambda: nodejs24.x on arm64, an ESM bundle made by esbuild
+ * with the AWS SDK inside (no dependency on the runtime's SDK version), minified, no source
+ * maps, JSON logs into its own log group with a retention, and its own role that starts with
+ * nothing but writing to that log group (no AWS-managed policy). Grants are added by the caller.
+ */
+export class HouseFunction extends Construct {
+  readonly fn: lambda.Function;
+  readonly role: iam.Role;
+  readonly logGroup: logs.LogGroup;
+
+  constructor(scope: Construct, id: string, props: HouseFunctionProps) {
+    super(scope, id);
+    this.logGroup = new logs.LogGroup(this, 'Logs', {
+      retention: props.logRetention,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    this.role = new iam.Role(this, 'Role', {
+      assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
+      description: `FitTrack ${id} function`,
+    });
+    // Only its own log group (the Arn attribute already covers the group's streams).
+    this.role.addToPolicy(
+      new iam.PolicyStatement({
+        actions: ['logs:CreateLogStream', 'logs:PutLogEvents'],
+        resources: [this.logGroup.logGroupArn],
+      }),
+    );
+
+    const common = {
+      description: props.description,
+      runtime: NODE_RUNTIME,
+      architecture: lambda.Architecture.ARM_64,
+      memorySize: props.memorySize,
+      timeout: props.timeout ?? Duration.seconds(10),
+      environment: props.environment,
+      role: this.role,
+      logGroup: this.logGroup,
+      loggingFormat: lambda.LoggingFormat.JSON,
+    } satisfies Partial<lambda.FunctionProps>;
+
+    this.fn = props.stubCode
+      ? new lambda.Function(this, 'Function', { ...common, code: props.stubCode, handler: 'index.handler' })
+      : new NodejsFunction(this, 'Function', {
+          ...common,
+          entry: props.entry,
+          handler: 'handler',
+          projectRoot: props.projectRoot,
+          depsLockFilePath: path.join(props.projectRoot, 'package-lock.json'),
+          awsSdkConnectionReuse: false, // SDK v3 reuses connections by default; the variable is v2-only
+          bundling: {
+            format: OutputFormat.ESM,
+            mainFields: ['module', 'main'],
+            banner: ESM_REQUIRE_BANNER,
+            bundleAwsSDK: true,
+            minify: true,
+            sourceMap: false,
+            charset: Charset.UTF8,
+            logLevel: LogLevel.ERROR,
+          },
+        });
+  }
+}
+
+export interface PaymentSecrets {
+  readonly stripeSecretKey: { secretArn: string; grantRead(grantee: iam.IGrantable): iam.Grant };
+  readonly stripeWebhookSecret: { secretArn: string; grantRead(grantee: iam.IGrantable): iam.Grant };
+  readonly paypalCredentials: { secretArn: string; grantRead(grantee: iam.IGrantable): iam.Grant };
+}
+
+export interface FunctionsProps {
+  /** domain → handler file relative to `srcDir` (functionEntries from functions/src/routes.ts). */
+  readonly entries: Readonly<Record<Domain, string>>;
+  /** Absolute path of functions/src. */
+  readonly srcDir: string;
+  /** Absolute path of the repository root. */
+  readonly projectRoot: string;
+  readonly tableName: string;
+  readonly tableArn: string;
+  /** ARN of each GSI the functions query (no index wildcard). */
+  readonly indexArns: readonly string[];
+  readonly userPoolId: string;
+  readonly userPoolArn: string;
+  readonly userPoolClientId: string;
+  readonly jwtIssuer: string;
+  readonly jwksUri: string;
+  readonly secrets: PaymentSecrets;
+  readonly paymentMode: 'sandbox' | 'live';
+  readonly productName: string;
+  /** Public values served by GET /api/config; empty when not configured. */
+  readonly stripePublishableKey: string;
+  readonly paypalClientId: string;
+  readonly logRetention?: logs.RetentionDays;
+  readonly stubCode?: lambda.Code;
+}
+
+/** Item reads. Scan is never granted: no request may scan (DESIGN.md section 5). */
+const READ = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem'];
+/** Item writes (TransactWriteItems is authorised through these per-item actions). */
+const WRITE = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
+
+/**
+ * One Lambda per domain, from `functionEntries`, with the environment taken from the other
+ * constructs and the least privilege each domain needs (the access matrix below).
+ */
+export class Functions extends Construct {
+  readonly byDomain: Readonly<Record<Domain, lambda.Function>>;
+  readonly house: Readonly<Record<Domain, HouseFunction>>;
+
+  constructor(scope: Construct, id: string, props: FunctionsProps) {
+    super(scope, id);
+    const baseEnv: Record<string, string> = {
+      TABLE_NAME: props.tableName,
+      USER_POOL_ID: props.userPoolId,
+      USER_POOL_CLIENT_ID: props.userPoolClientId,
+      JWT_ISSUER: props.jwtIssuer,
+      JWKS_URI: props.jwksUri,
+      PAYMENT_MODE: props.paymentMode,
+      PRODUCT_NAME: props.productName,
+      STRIPE_PUBLISHABLE_KEY: props.stripePublishableKey,
+      PAYPAL_CLIENT_ID: props.paypalClientId,
+    };
+    const extraEnv: Partial<Record<Domain, Record<string, string>>> = {
+      billing: {
+        STRIPE_SECRET_KEY_ARN: props.secrets.stripeSecretKey.secretArn,
+        PAYPAL_CREDENTIALS_ARN: props.secrets.paypalCredentials.secretArn,
+      },
+      'stripe-webhook': {
+        STRIPE_SECRET_KEY_ARN: props.secrets.stripeSecretKey.secretArn,
+        STRIPE_WEBHOOK_SECRET_ARN: props.secrets.stripeWebhookSecret.secretArn,
+      },
+    };
+    const paymentSdk = (d: Domain) => d === 'billing' || d === 'stripe-webhook';
+
+    const house = {} as Record<Domain, HouseFunction>;
+    for (const [domain, entry] of Object.entries(props.entries) as [Domain, string][]) {
+      house[domain] = new HouseFunction(this, pascal(domain), {
+        entry: path.join(props.srcDir, entry),
+        description: `FitTrack ${domain} API (${entry})`,
+        memorySize: paymentSdk(domain) ? 1024 : 512,
+        timeout: Duration.seconds(paymentSdk(domain) ? 20 : 10),
+        environment: { ...baseEnv, ...extraEnv[domain] },
+        projectRoot: props.projectRoot,
+        logRetention: props.logRetention ?? logs.RetentionDays.ONE_MONTH,
+        stubCode: props.stubCode,
+      });
+    }
+    this.house = house;
+    this.byDomain = Object.fromEntries(Object.entries(house).map(([d, h]) => [d, h.fn])) as Record<Domain, lambda.Function>;
+
+    const table = props.tableArn;
+    const allow = (d: Domain, actions: string[], resources: string[], conditions?: Record<string, unknown>) =>
+      house[d].role.addToPolicy(new iam.PolicyStatement({ actions, resources, conditions }));
+
+    // ---- access matrix -------------------------------------------------------------------
+    // auth: profiles, login-attempt counters (TTL), activity log and counters. SignUp,
+    // InitiateAuth and RevokeToken are unauthenticated Cognito APIs (no IAM); sign-up confirms
+    // the new account itself because the product has no e-mail verification step.
+    allow('auth', [...READ, ...WRITE], [table]);
+    allow('auth', ['cognito-idp:AdminConfirmSignUp'], [props.userPoolArn]);
+    // tracking: the user's own day, set and totals items.
+    allow('tracking', [...READ, ...WRITE], [table]);
+    // catalog: read-only (catalogue Query, profile for the subscriber check).
+    allow('catalog', READ, [table]);
+    // billing: profile (subscription), payment items (conditional put), activity log.
+    allow('billing', [...READ, ...WRITE], [table]);
+    props.secrets.stripeSecretKey.grantRead(house.billing.role);
+    props.secrets.paypalCredentials.grantRead(house.billing.role);
+    // feedback: feedback items and counters; the admin list is a gsi1 Query.
+    allow('feedback', [...READ, ...WRITE], [table]);
+    allow('feedback', READ, [...props.indexArns]);
+    // admin: activity logs and recent logins (gsi1), system tests with a throwaway account
+    // that is confirmed, inspected and deleted again (DESIGN.md departure 7).
+    allow('admin', [...READ, ...WRITE], [table]);
+    allow('admin', READ, [...props.indexArns]);
+    allow('admin', ['cognito-idp:AdminConfirmSignUp', 'cognito-idp:AdminGetUser', 'cognito-idp:AdminDeleteUser'], [props.userPoolArn]);
+    // stripe-webhook: only its own items: the event record (idempotency), the payment record,
+    // the user's profile, the activity log and the counters. No delete, no Query, no Scan.
+    allow(
+      'stripe-webhook',
+      ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:ConditionCheckItem'],
+      [table],
+      { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['STRIPE_EVENT#*', 'PAYMENT#*', 'USER#*', 'LOG#*', 'STATS'] } },
+    );
+    props.secrets.stripeSecretKey.grantRead(house['stripe-webhook'].role);
+    props.secrets.stripeWebhookSecret.grantRead(house['stripe-webhook'].role);
+  }
+
+  /** Adds a variable to every function (e.g. ALLOWED_ORIGINS once the site URL is known). */
+  addEnvironment(key: string, value: string): void {
+    for (const fn of Object.values(this.byDomain)) fn.addEnvironment(key, value);
+  }
+}
+
+const pascal = (s: string) => s.replace(/(^|-)(\w)/g, (_m, _d, c: string) => c.toUpperCase());

@@ -1,0 +1,168 @@
+import { Duration } from 'aws-cdk-lib';
+import * as cw from 'aws-cdk-lib/aws-cloudwatch';
+import * as cwActions from 'aws-cdk-lib/aws-cloudwatch-actions';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as sns from 'aws-cdk-lib/aws-sns';
+import * as subs from 'aws-cdk-lib/aws-sns-subscriptions';
+import { Construct } from 'constructs';
+
+export interface MonitoringProps {
+  readonly dashboardName: string;
+  readonly apiId: string;
+  readonly apiStageName: string;
+  /** Domain → function. */
+  readonly functions: Readonly<Record<string, lambda.IFunction>>;
+  readonly tableName: string;
+  /** The webhook route ("POST /webhooks/stripe"); its stage must have detailed metrics on. */
+  readonly webhookRoute: { readonly method: string; readonly path: string };
+  readonly webhookFunction: lambda.IFunction;
+  /** Percentage of 5xx over 5 minutes that raises the API alarm. Default 5. */
+  readonly api5xxRatePercent?: number;
+  /** Optional e-mail subscribed to the alarm topic. */
+  readonly alarmEmail?: string;
+}
+
+const FIVE_MINUTES = Duration.minutes(5);
+
+/**
+ * Dashboard and alarms: API 5xx rate, errors and throttles of every function, DynamoDB
+ * throttling, and Stripe webhook failures (any non-2xx answer to Stripe, or a crash).
+ * Alarms notify one SNS topic that operators subscribe to.
+ */
+export class Monitoring extends Construct {
+  readonly topic: sns.Topic;
+  readonly dashboard: cw.Dashboard;
+  readonly alarms: cw.Alarm[] = [];
+
+  constructor(scope: Construct, id: string, props: MonitoringProps) {
+    super(scope, id);
+    this.topic = new sns.Topic(this, 'AlarmTopic', { displayName: 'FitTrack alarms', enforceSSL: true });
+    if (props.alarmEmail) this.topic.addSubscription(new subs.EmailSubscription(props.alarmEmail));
+    const action = new cwActions.SnsAction(this.topic);
+    const alarm = (aid: string, p: Omit<cw.AlarmProps, 'evaluationPeriods'>) => {
+      const a = new cw.Alarm(this, aid, {
+        treatMissingData: cw.TreatMissingData.NOT_BREACHING,
+        evaluationPeriods: 1,
+        ...p,
+      });
+      a.addAlarmAction(action);
+      a.addOkAction(action);
+      this.alarms.push(a);
+      return a;
+    };
+
+    // API: 5xx rate (percentage of requests), from the stage metrics.
+    const apiMetric = (metricName: string, extra: Record<string, string> = {}) =>
+      new cw.Metric({
+        namespace: 'AWS/ApiGateway',
+        metricName,
+        dimensionsMap: { ApiId: props.apiId, Stage: props.apiStageName, ...extra },
+        statistic: cw.Stats.SUM,
+        period: FIVE_MINUTES,
+      });
+    const api5xxRate = new cw.MathExpression({
+      label: 'API 5xx rate (%)',
+      expression: 'IF(requests > 0, 100 * errors / requests, 0)',
+      usingMetrics: { errors: apiMetric('5xx'), requests: apiMetric('Count') },
+      period: FIVE_MINUTES,
+    });
+    alarm('Api5xxRate', {
+      metric: api5xxRate,
+      alarmDescription: 'More than the allowed share of API requests failed with 5xx in 5 minutes',
+      threshold: props.api5xxRatePercent ?? 5,
+      comparisonOperator: cw.ComparisonOperator.GREATER_THAN_THRESHOLD,
+    });
+
+    // Every function: errors and throttles.
+    for (const [domain, fn] of Object.entries(props.functions)) {
+      alarm(`${domain}-Errors`, {
+        metric: fn.metricErrors({ period: FIVE_MINUTES, statistic: cw.Stats.SUM }),
+        alarmDescription: `The ${domain} function threw (unhandled errors or timeouts)`,
+        threshold: 1,
+        comparisonOperator: cw.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      });
+      alarm(`${domain}-Throttles`, {
+        metric: fn.metricThrottles({ period: FIVE_MINUTES, statistic: cw.Stats.SUM }),
+        alarmDescription: `The ${domain} function was throttled (account concurrency exhausted)`,
+        threshold: 1,
+        comparisonOperator: cw.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      });
+    }
+
+    // DynamoDB throttling (on-demand tables still throttle above their scaling rate).
+    const ddb = (metricName: string) =>
+      new cw.Metric({
+        namespace: 'AWS/DynamoDB',
+        metricName,
+        dimensionsMap: { TableName: props.tableName },
+        statistic: cw.Stats.SUM,
+        period: FIVE_MINUTES,
+      });
+    const ddbThrottles = new cw.MathExpression({
+      label: 'DynamoDB throttled requests',
+      expression: 'reads + writes',
+      usingMetrics: { reads: ddb('ReadThrottleEvents'), writes: ddb('WriteThrottleEvents') },
+      period: FIVE_MINUTES,
+    });
+    alarm('DynamoDbThrottles', {
+      metric: ddbThrottles,
+      alarmDescription: 'DynamoDB throttled reads or writes on the FitTrack table',
+      threshold: 1,
+      comparisonOperator: cw.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+    });
+
+    // Stripe webhook: any 4xx (bad signature: wrong webhook secret or forged calls) or 5xx on the
+    // route, or a crash of the function. Stripe retries, so each one is worth a look.
+    const route = { Method: props.webhookRoute.method, Resource: props.webhookRoute.path };
+    const webhookFailures = new cw.MathExpression({
+      label: 'Stripe webhook failures',
+      expression: 'FILL(c4, 0) + FILL(c5, 0) + FILL(crashes, 0)',
+      usingMetrics: {
+        c4: apiMetric('4xx', route),
+        c5: apiMetric('5xx', route),
+        crashes: props.webhookFunction.metricErrors({ period: FIVE_MINUTES, statistic: cw.Stats.SUM }),
+      },
+      period: FIVE_MINUTES,
+    });
+    alarm('StripeWebhookFailures', {
+      metric: webhookFailures,
+      alarmDescription: 'The Stripe webhook answered non-2xx or crashed: check the webhook secret and the webhook logs',
+      threshold: 1,
+      comparisonOperator: cw.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+    });
+
+    const fns = Object.entries(props.functions);
+    this.dashboard = new cw.Dashboard(this, 'Dashboard', {
+      dashboardName: props.dashboardName,
+      defaultInterval: Duration.hours(6),
+    });
+    this.dashboard.addWidgets(
+      new cw.GraphWidget({ title: 'API requests', left: [apiMetric('Count')], width: 8 }),
+      new cw.GraphWidget({ title: 'API errors', left: [apiMetric('4xx'), apiMetric('5xx')], right: [api5xxRate], width: 8 }),
+      new cw.GraphWidget({
+        title: 'API latency p90',
+        left: [apiMetric('Latency').with({ statistic: 'p90' }), apiMetric('IntegrationLatency').with({ statistic: 'p90' })],
+        width: 8,
+      }),
+    );
+    this.dashboard.addWidgets(
+      new cw.GraphWidget({ title: 'Lambda errors', left: fns.map(([d, f]) => f.metricErrors({ label: d, period: FIVE_MINUTES })), width: 8 }),
+      new cw.GraphWidget({ title: 'Lambda throttles', left: fns.map(([d, f]) => f.metricThrottles({ label: d, period: FIVE_MINUTES })), width: 8 }),
+      new cw.GraphWidget({
+        title: 'Lambda duration p90',
+        left: fns.map(([d, f]) => f.metricDuration({ label: d, statistic: 'p90', period: FIVE_MINUTES })),
+        width: 8,
+      }),
+    );
+    this.dashboard.addWidgets(
+      new cw.GraphWidget({
+        title: 'DynamoDB capacity',
+        left: [ddb('ConsumedReadCapacityUnits'), ddb('ConsumedWriteCapacityUnits')],
+        right: [ddbThrottles],
+        width: 12,
+      }),
+      new cw.GraphWidget({ title: 'Stripe webhook failures', left: [webhookFailures], width: 12 }),
+    );
+    this.dashboard.addWidgets(new cw.AlarmStatusWidget({ title: 'Alarms', alarms: this.alarms, width: 24 }));
+  }
+}

@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { type CfnElement } from 'aws-cdk-lib';
+import { functionEntries, type Domain } from '@fittrack/functions/routes';
+import { buildStack } from './helpers';
+
+const { stack, template } = buildStack();
+/** Raw template resources (JSON; typed as the assertions library types templates). */
+const resources = template.toJSON().Resources as Record<string, ReturnType<typeof template.toJSON>>;
+const id = (c: { node: { defaultChild?: unknown } }) => stack.getLogicalId(c.node.defaultChild as CfnElement);
+const domains = Object.keys(functionEntries) as Domain[];
+
+const fnProps = (d: Domain) => resources[id(stack.functions.byDomain[d])]!.Properties;
+/** Every statement of the policies attached to the domain's role. */
+const statements = (d: Domain) => {
+  const roleId = id(stack.functions.house[d].role);
+  return Object.values(resources)
+    .filter((r) => r.Type === 'AWS::IAM::Policy' && r.Properties.Roles.some((x: { Ref: string }) => x.Ref === roleId))
+    .flatMap((r) => r.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown; Condition?: unknown }[]);
+};
+const actions = (d: Domain) => new Set(statements(d).flatMap((s) => [s.Action].flat()));
+const WRITES = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
+
+describe('functions: one per domain, house defaults', () => {
+  it('creates one function per functionEntries domain', () => {
+    expect(Object.keys(stack.functions.byDomain).sort()).toEqual([...domains].sort());
+    expect(new Set(domains.map((d) => id(stack.functions.byDomain[d]))).size).toBe(domains.length);
+  });
+
+  it.each(domains)('%s: nodejs24.x on arm64, JSON logs into its own log group, no managed policy', (d) => {
+    const p = fnProps(d);
+    expect(p.Runtime).toBe('nodejs24.x');
+    expect(p.Architectures).toEqual(['arm64']);
+    expect(p.MemorySize).toBe(d === 'billing' || d === 'stripe-webhook' ? 1024 : 512);
+    expect(p.LoggingConfig).toEqual({ LogFormat: 'JSON', LogGroup: { Ref: id(stack.functions.house[d].logGroup) } });
+    expect(resources[id(stack.functions.house[d].logGroup)]!.Properties.RetentionInDays).toBeGreaterThan(0);
+    const role = resources[id(stack.functions.house[d].role)]!.Properties;
+    expect(role.ManagedPolicyArns).toBeUndefined();
+    expect(p.Description).toContain(functionEntries[d]);
+  });
+
+  it.each(domains)('%s: environment comes from the other constructs', (d) => {
+    const env = fnProps(d).Environment.Variables;
+    expect(env.TABLE_NAME).toEqual({ Ref: 'FitTrackTable' });
+    expect(env.USER_POOL_ID).toEqual({ Ref: id(stack.auth.userPool) });
+    expect(env.USER_POOL_CLIENT_ID).toEqual({ Ref: id(stack.auth.userPoolClient) });
+    const issuer = stack.resolve(stack.auth.jwtIssuer);
+    expect(env.JWT_ISSUER).toEqual(issuer);
+    expect(JSON.stringify(env.JWT_ISSUER)).toContain('https://cognito-idp.');
+    expect(JSON.stringify(env.JWKS_URI)).toContain('/.well-known/jwks.json');
+    expect(env.PAYMENT_MODE).toBe('sandbox');
+    expect(JSON.stringify(env.ALLOWED_ORIGINS)).toContain(id(stack.site.distribution));
+    const hasSecretEnv = Object.keys(env).some((k) => k.endsWith('_ARN'));
+    expect(hasSecretEnv).toBe(d === 'billing' || d === 'stripe-webhook');
+  });
+});
+
+describe('functions: least privilege', () => {
+  it('never grants Scan, table-wide wildcards or dynamodb:*', () => {
+    for (const d of domains) {
+      const a = actions(d);
+      expect([...a].filter((x) => /dynamodb:(Scan|\*)|^\*$/.test(x)), d).toEqual([]);
+      for (const s of statements(d)) expect(JSON.stringify(s.Resource), d).not.toMatch(/index\/\*|"\*"/);
+    }
+  });
+
+  it('catalog is read-only on the table', () => {
+    const a = actions('catalog');
+    expect(a.has('dynamodb:Query')).toBe(true);
+    expect(WRITES.filter((w) => a.has(w))).toEqual([]);
+  });
+
+  it('only feedback and admin query the GSI', () => {
+    for (const d of domains) {
+      const usesIndex = statements(d).some((s) => JSON.stringify(s.Resource).includes('/index/gsi1'));
+      expect(usesIndex, d).toBe(d === 'feedback' || d === 'admin');
+    }
+  });
+
+  it('the webhook touches only its own items (LeadingKeys) and never deletes', () => {
+    const ddb = statements('stripe-webhook').filter((s) => [s.Action].flat().some((a) => a.startsWith('dynamodb:')));
+    expect(ddb.length).toBeGreaterThan(0);
+    for (const s of ddb) {
+      expect(s.Condition).toEqual({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': expect.arrayContaining(['STRIPE_EVENT#*']) } });
+    }
+    expect(actions('stripe-webhook').has('dynamodb:DeleteItem')).toBe(false);
+  });
+
+  it('payment secrets are readable by billing and the webhook only; the webhook secret by the webhook only', () => {
+    const readers = (secretId: string) =>
+      domains.filter((d) => statements(d).some((s) => JSON.stringify(s.Resource).includes(`"${secretId}"`)));
+    expect(readers(id(stack.payments.stripeSecretKey))).toEqual(['billing', 'stripe-webhook']);
+    expect(readers(id(stack.payments.paypalCredentials))).toEqual(['billing']);
+    expect(readers(id(stack.payments.stripeWebhookSecret))).toEqual(['stripe-webhook']);
+  });
+
+  it('Cognito admin actions: auth may only confirm sign-ups; admin manages the system-test user', () => {
+    const cognito = (d: Domain) => [...actions(d)].filter((a) => a.startsWith('cognito-idp:')).sort();
+    expect(cognito('auth')).toEqual(['cognito-idp:AdminConfirmSignUp']);
+    expect(cognito('admin')).toEqual(['cognito-idp:AdminConfirmSignUp', 'cognito-idp:AdminDeleteUser', 'cognito-idp:AdminGetUser']);
+    for (const d of domains.filter((x) => x !== 'auth' && x !== 'admin')) expect(cognito(d), d).toEqual([]);
+  });
+});

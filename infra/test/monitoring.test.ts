@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { functionEntries, routes } from '@fittrack/functions/routes';
+import { buildStack } from './helpers';
+
+const { stack, template } = buildStack();
+const alarms = Object.values(template.findResources('AWS::CloudWatch::Alarm')).map((a) => a.Properties);
+const json = (v: unknown) => JSON.stringify(v);
+
+describe('monitoring', () => {
+  it('alarms on errors and throttles of every function', () => {
+    for (const fn of Object.values(stack.functions.byDomain)) {
+      const fnId = stack.getLogicalId(fn.node.defaultChild as never);
+      const mine = alarms.filter((a) => a.Namespace === 'AWS/Lambda' && json(a.Dimensions).includes(fnId));
+      expect(mine.map((a) => a.MetricName).sort(), fnId).toEqual(['Errors', 'Throttles']);
+    }
+    expect(Object.keys(functionEntries)).toHaveLength(Object.keys(stack.functions.byDomain).length);
+  });
+
+  it('alarms on the API 5xx rate, DynamoDB throttling and Stripe webhook failures', () => {
+    const math = alarms.filter((a) => a.Metrics);
+    const byExpr = (re: RegExp) => math.find((a) => a.Metrics.some((m: { Expression?: string }) => re.test(m.Expression ?? '')));
+    const rate = byExpr(/100 \* errors \/ requests/);
+    expect(rate).toBeDefined();
+    expect(json(rate!.Metrics)).toContain('"5xx"');
+    expect(rate!.Threshold).toBe(5);
+    expect(json(byExpr(/reads \+ writes/)!.Metrics)).toContain('WriteThrottleEvents');
+    const webhook = byExpr(/c4.*c5.*crashes/)!;
+    const route = routes.find((r) => r.domain === 'stripe-webhook')!;
+    expect(json(webhook.Metrics)).toContain(`"Value":"${route.path}"`);
+  });
+
+  it('every alarm notifies the alarm topic', () => {
+    const topicId = stack.getLogicalId(stack.monitoring.topic.node.defaultChild as never);
+    for (const a of alarms) expect(a.AlarmActions).toEqual([{ Ref: topicId }]);
+  });
+
+  it('has a dashboard and the outputs operators need', () => {
+    template.resourceCountIs('AWS::CloudWatch::Dashboard', 1);
+    const outputs = template.toJSON().Outputs;
+    for (const o of ['SiteUrl', 'StripeWebhookUrl', 'UserPoolId', 'UserPoolClientId', 'TableName']) expect(outputs[o], o).toBeDefined();
+    expect(json(outputs.StripeWebhookUrl.Value)).toContain('/webhooks/stripe');
+    expect(outputs.TableName.Value).toEqual({ Ref: 'FitTrackTable' });
+  });
+});
