@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { toast } from '../../../components/ui/use-toast';
-import { ApiError, isServerOrNetworkError } from '../../../lib/api-client';
+import { toastRequestError } from '../../../lib/request-error-toast';
 import { postLoginPath, useSessionActions } from '../session-context';
 
 export function LoginForm() {
@@ -23,15 +23,7 @@ export function LoginForm() {
       toast({ title: 'Login Successful', description: 'Welcome back!' });
       await navigate(postLoginPath(user), { replace: true });
     } catch (error) {
-      if (isServerOrNetworkError(error)) {
-        toast({ variant: 'destructive', title: 'Login Error', description: 'Something went wrong. Please try again.' });
-      } else {
-        toast({
-          variant: 'destructive',
-          title: 'Login Failed',
-          description: (error instanceof ApiError && error.serverMessage) || 'Invalid credentials',
-        });
-      }
+      toastRequestError(error, { failedTitle: 'Login Failed', errorTitle: 'Login Error', fallback: 'Invalid credentials' });
     } finally {
       setSubmitting(false);
     }

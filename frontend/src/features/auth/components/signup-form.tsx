@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { toast } from '../../../components/ui/use-toast';
-import { ApiError, isServerOrNetworkError } from '../../../lib/api-client';
+import { toastRequestError } from '../../../lib/request-error-toast';
 import { useSessionActions } from '../session-context';
 
 /** Mirrors PASSWORD_POLICY_TEXT of the auth contract (the server checks and reports it too). */
@@ -32,15 +32,7 @@ export function SignupForm() {
       toast({ title: 'Account Created', description: 'Please choose a subscription plan to continue' });
       await navigate('/subscription', { replace: true });
     } catch (error) {
-      if (isServerOrNetworkError(error)) {
-        toast({ variant: 'destructive', title: 'Signup Error', description: 'Something went wrong. Please try again.' });
-      } else {
-        toast({
-          variant: 'destructive',
-          title: 'Signup Failed',
-          description: (error instanceof ApiError && error.serverMessage) || 'Failed to create account',
-        });
-      }
+      toastRequestError(error, { failedTitle: 'Signup Failed', errorTitle: 'Signup Error', fallback: 'Failed to create account' });
     } finally {
       setSubmitting(false);
     }

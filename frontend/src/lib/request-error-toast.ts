@@ -1,0 +1,17 @@
+import { toast } from '../components/ui/use-toast';
+import { ApiError, isServerOrNetworkError } from './api-client';
+
+export const GENERIC_ERROR_DESCRIPTION = 'Something went wrong. Please try again.';
+
+/**
+ * The spec's two kinds of failure toast (SPEC.md section 8): a refusal (4xx) shows
+ * '<X> Failed' with the server's message or a fallback; a network or server error shows
+ * '<X> Error' with the generic description.
+ */
+export function toastRequestError(error: unknown, o: { failedTitle: string; errorTitle: string; fallback: string }): void {
+  if (isServerOrNetworkError(error)) {
+    toast({ variant: 'destructive', title: o.errorTitle, description: GENERIC_ERROR_DESCRIPTION });
+  } else {
+    toast({ variant: 'destructive', title: o.failedTitle, description: (error instanceof ApiError && error.serverMessage) || o.fallback });
+  }
+}
