@@ -115,6 +115,7 @@ const sampleBodies: Partial<Record<RouteName, unknown>> = {
     category: 'feature',
   },
   'patch-feedback-status': { status: 'in_progress' },
+  'post-sandbox-card-confirm': { clientSecret: 'sandbox_pi_123_secret_456', cardNumber: '4242 4242 4242 4242' },
 };
 
 /** The placeholder a test replaces with a real `stripe.webhooks.generateTestHeaderString` value. */

@@ -40,6 +40,9 @@ const expected: Record<string, Access> = {
   'POST /api/progress/today/meals': 'subscriber',
   'GET /api/progress/history': 'subscriber',
   'POST /api/admin/system-tests/{test}': 'admin',
+  // sandbox payment stand-ins (subscriptions issue)
+  'POST /api/sandbox/card/confirm': 'user',
+  'POST /api/sandbox/paypal/{orderId}/approve': 'user',
 };
 
 const ACCESS_LEVELS: readonly Access[] = ['public', 'user', 'subscriber', 'admin', 'stripe'];

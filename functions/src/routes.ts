@@ -54,6 +54,9 @@ export const routes = [
   { method: 'POST', path: '/paypal/order', domain: 'billing', access: 'user', name: 'post-paypal-order' },
   { method: 'POST', path: '/paypal/order/{orderId}/capture', domain: 'billing', access: 'user', name: 'post-paypal-order-capture' },
   { method: 'GET', path: '/paypal/setup', domain: 'billing', access: 'user', name: 'get-paypal-setup' },
+  // sandbox stand-ins for the providers (local default; 404 when real provider keys are configured)
+  { method: 'POST', path: '/api/sandbox/card/confirm', domain: 'billing', access: 'user', name: 'post-sandbox-card-confirm' },
+  { method: 'POST', path: '/api/sandbox/paypal/{orderId}/approve', domain: 'billing', access: 'user', name: 'post-sandbox-paypal-approve' },
   { method: 'POST', path: '/webhooks/stripe', domain: 'stripe-webhook', access: 'stripe', name: 'post-webhooks-stripe' },
 
   // feedback

@@ -84,3 +84,11 @@ export async function adminClient() {
   if (res.status !== 200) throw new Error(`admin login failed: ${res.status} ${res.text}`);
   return c;
 }
+
+/** Signs up a fresh user with an active subscription (granted directly in the table). */
+export async function subscriberClient(prefix = 'sub') {
+  const { grantSubscription } = await import('./subscriptions');
+  const u = await signedUpClient(prefix);
+  await grantSubscription(u.id);
+  return u;
+}

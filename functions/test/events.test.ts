@@ -58,6 +58,7 @@ describe('events/ (one sample API Gateway v2 event per route)', () => {
         'post-pushups',
         'post-auth-activate-subscription',
         'post-paypal-order',
+        'post-sandbox-card-confirm',
         'post-webhooks-stripe',
         'post-feedback',
         'patch-feedback-status',

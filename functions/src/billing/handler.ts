@@ -8,4 +8,6 @@ export const handler = createDomainHandler('billing', {
   'POST /paypal/order': notImplementedRoute,
   'POST /paypal/order/{orderId}/capture': notImplementedRoute,
   'GET /paypal/setup': notImplementedRoute,
+  'POST /api/sandbox/card/confirm': notImplementedRoute,
+  'POST /api/sandbox/paypal/{orderId}/approve': notImplementedRoute,
 });

@@ -1,0 +1,23 @@
+import { grantSubscription } from '../functions/test/subscriptions';
+
+let n = 0;
+
+/**
+ * Creates an account through the real signup API (optionally with an active subscription,
+ * granted in the table) for a journey that is not about signing up. Sign in through the UI
+ * with the returned credentials.
+ */
+export async function createUser(o: { subscribed?: boolean; prefix?: string } = {}) {
+  const base = process.env.E2E_BASE_URL!;
+  const username = `${o.prefix ?? 'e2e'}${Date.now().toString(36)}${n++}`;
+  const password = 'E2eFixture1x';
+  const res = await fetch(`${base}/api/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ username, email: `${username}@example.com`, password }),
+  });
+  if (res.status !== 201) throw new Error(`signup failed: ${res.status} ${await res.text()}`);
+  const { user } = (await res.json()) as { user: { id: string } };
+  if (o.subscribed) await grantSubscription(user.id);
+  return { username, password, id: user.id, email: `${username}@example.com` };
+}
