@@ -8,7 +8,8 @@ import { startStack } from '../local/stack';
  * the built frontend, on a free port with a throw-away data directory.
  */
 export default async function setup() {
-  const staticDir = path.resolve(import.meta.dirname, '../frontend/dist');
+  // E2E_STATIC_DIR lets an engineer test a private build (vite build --outDir ...) while others build.
+  const staticDir = path.resolve(process.env.E2E_STATIC_DIR ?? path.resolve(import.meta.dirname, '../frontend/dist'));
   if (!existsSync(path.join(staticDir, 'index.html'))) throw new Error('frontend/dist is missing: npm test builds it first (npm run build)');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'fittrack-e2e-'));
   const stack = await startStack({ port: 0, dataDir, staticDir });
