@@ -7,6 +7,7 @@ import { App, Validations, type CfnElement } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { functionEntries, type Domain } from '@fittrack/functions/routes';
 import { AppStack, PLACEHOLDER_SITE_DIR } from '../lib/app-stack';
+import { BUNDLE_BUDGET_BYTES } from '../lib/bundle-budgets';
 import { cdkJsonContext, TEST_ENV } from './helpers';
 
 /**
@@ -26,6 +27,7 @@ describe('full synth with bundling', () => {
         Resources: Record<string, { Properties: { Code?: { S3Key?: string } } }>;
       };
 
+      const sizes: Record<string, string> = {};
       for (const domain of Object.keys(functionEntries) as Domain[]) {
         const fnId = stack.getLogicalId(stack.functions.byDomain[domain].node.defaultChild as CfnElement);
         const s3Key = template.Resources[fnId]?.Properties.Code?.S3Key;
@@ -34,7 +36,17 @@ describe('full synth with bundling', () => {
         expect(fs.existsSync(bundle), `${domain}: ${bundle}`).toBe(true);
         const code = fs.readFileSync(bundle, 'utf8');
         expect(code.startsWith("import{createRequire"), domain).toBe(true);
-        expect(code).not.toMatch(/sourceMappingURL/);
+        expect(/sourceMappingURL/.test(code), `${domain} has no source map`).toBe(false);
+        // Size budget (DESIGN.md section 10); the Stripe and PayPal SDKs only where they are called.
+        const bytes = fs.statSync(bundle).size;
+        sizes[domain] = `${(bytes / 1024).toFixed(0)} KB`;
+        const budget = BUNDLE_BUDGET_BYTES[domain];
+        if (budget !== null) expect(bytes, `${domain} bundle size`).toBeLessThanOrEqual(budget);
+        if (domain !== 'billing' && domain !== 'stripe-webhook') {
+          // markers that only the SDKs contain (the CSP strings in lib/security-headers are not SDK code)
+          expect(code.includes('StripeSignatureVerificationError'), `${domain} must not bundle the Stripe SDK`).toBe(false);
+          expect(/PayPal-Request-Id|paypal-server-sdk/i.test(code), `${domain} must not bundle the PayPal SDK`).toBe(false);
+        }
         const probe = spawnSync(
           process.execPath,
           ['--input-type=module', '-e', `const m = await import(${JSON.stringify(bundle)}); console.log(typeof m.handler);`],
@@ -43,6 +55,7 @@ describe('full synth with bundling', () => {
         expect(probe.stderr, domain).toBe('');
         expect(probe.stdout.trim(), domain).toBe('function');
       }
+      console.log('Lambda bundle sizes:', sizes);
     } finally {
       fs.rmSync(outdir, { recursive: true, force: true });
     }
