@@ -1,11 +1,7 @@
-import { randomInt } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import {
-  AdminAddUserToGroupCommand,
-  AdminCreateUserCommand,
   AdminGetUserCommand,
-  AdminSetUserPasswordCommand,
   CognitoIdentityProviderClient,
   CreateGroupCommand,
   CreateUserPoolClientCommand,
@@ -19,9 +15,9 @@ import {
   UpdateTimeToLiveCommand,
   type CreateTableCommandInput,
 } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { tableDefinition } from '../functions/src/lib/table';
-import { newProfileItem } from '../functions/src/lib/users';
+import { createAdminAccount } from './admin-account';
 
 const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
 
@@ -135,19 +131,6 @@ export async function ensureUserPool(endpoint: string, dataDir: string): Promise
   }
 }
 
-/** A random password that satisfies the pool policy: 20 characters, upper, lower and digits. */
-export function randomPassword(length = 20): string {
-  const sets = ['ABCDEFGHJKLMNPQRSTUVWXYZ', 'abcdefghijkmnopqrstuvwxyz', '23456789'];
-  const all = sets.join('');
-  const chars = sets.map((s) => s[randomInt(s.length)]!);
-  while (chars.length < length) chars.push(all[randomInt(all.length)]!);
-  for (let i = chars.length - 1; i > 0; i--) {
-    const j = randomInt(i + 1);
-    [chars[i], chars[j]] = [chars[j]!, chars[i]!];
-  }
-  return chars.join('');
-}
-
 /**
  * First start only: user `admin` in group `admin` with a random 20-character password,
  * written to `<dataDir>/admin-credentials.json` (mode 600). Returns the credentials when
@@ -168,27 +151,16 @@ export async function ensureAdmin(
     } catch (err) {
       if ((err as Error).name !== 'UserNotFoundException') throw err;
     }
-    const password = randomPassword();
-    const email = 'admin@fittrack.local';
-    const created = await client.send(
-      new AdminCreateUserCommand({
-        UserPoolId: ids.userPoolId,
-        Username: 'admin',
-        MessageAction: 'SUPPRESS',
-        UserAttributes: [
-          { Name: 'email', Value: email },
-          { Name: 'email_verified', Value: 'true' },
-        ],
-      }),
-    );
-    await client.send(new AdminSetUserPasswordCommand({ UserPoolId: ids.userPoolId, Username: 'admin', Password: password, Permanent: true }));
-    await client.send(new AdminAddUserToGroupCommand({ UserPoolId: ids.userPoolId, Username: 'admin', GroupName: 'admin' }));
-    const sub = created.User?.Attributes?.find((a) => a.Name === 'sub')?.Value;
-    if (sub) {
-      const doc = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: dynamoEndpoint, region: 'us-east-1', credentials }));
-      await doc.send(new PutCommand({ TableName: tableName, Item: newProfileItem({ id: sub, username: 'admin', email }) }));
-      doc.destroy();
-    }
+    const doc = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: dynamoEndpoint, region: 'us-east-1', credentials }));
+    const { password } = await createAdminAccount({
+      cognito: client,
+      doc,
+      userPoolId: ids.userPoolId,
+      tableName,
+      username: 'admin',
+      email: 'admin@fittrack.local',
+    });
+    doc.destroy();
     const creds = { username: 'admin', password };
     writeFileSync(path.join(dataDir, 'admin-credentials.json'), JSON.stringify(creds, null, 2) + '\n', { mode: 0o600 });
     return creds;
