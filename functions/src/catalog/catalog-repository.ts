@@ -24,15 +24,44 @@ export async function listCatalog<T>(kind: CatalogKind): Promise<T[]> {
   return items;
 }
 
-/** Upserts catalogue items (idempotent; used by the seed step). */
-export async function putCatalog(kind: CatalogKind, items: { id: string }[]): Promise<void> {
-  for (let i = 0; i < items.length; i += 25) {
-    let request: Record<string, object[]> | undefined = {
-      [tableName()]: items.slice(i, i + 25).map((it) => ({ PutRequest: { Item: { ...keys.catalog(kind, it.id), entity: kind, ...it } } })),
-    };
+/** Sends BatchWrite requests in chunks of 25, retrying unprocessed items. */
+async function batchWrite(requests: object[]): Promise<void> {
+  for (let i = 0; i < requests.length; i += 25) {
+    let request: Record<string, object[]> | undefined = { [tableName()]: requests.slice(i, i + 25) };
     while (request && Object.keys(request).length) {
       const res = await ddb().send(new BatchWriteCommand({ RequestItems: request as never }));
       request = res.UnprocessedItems as Record<string, object[]> | undefined;
     }
   }
+}
+
+/**
+ * Makes one catalogue kind equal to `items` (seed/deploy time only, never while serving a request):
+ * upserts every item, then deletes the items of that kind whose id is no longer listed. Idempotent.
+ */
+export async function syncCatalog(kind: CatalogKind, items: { id: string }[]): Promise<{ removed: string[] }> {
+  await putCatalog(kind, items);
+  const wanted = new Set(items.map((it) => it.id));
+  const stale: string[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const res = await ddb().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': keys.catalogPartition(kind) },
+        ProjectionExpression: 'sk',
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const it of res.Items ?? []) if (!wanted.has(String(it.sk))) stale.push(String(it.sk));
+    start = res.LastEvaluatedKey;
+  } while (start);
+  await batchWrite(stale.map((id) => ({ DeleteRequest: { Key: keys.catalog(kind, id) } })));
+  return { removed: stale };
+}
+
+/** Upserts catalogue items (idempotent; used by the seed step). */
+export async function putCatalog(kind: CatalogKind, items: { id: string }[]): Promise<void> {
+  await batchWrite(items.map((it) => ({ PutRequest: { Item: { ...keys.catalog(kind, it.id), entity: kind, ...it } } })));
 }
