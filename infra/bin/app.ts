@@ -5,7 +5,7 @@ import { AppStack } from '../lib/app-stack';
 /**
  * The CDK app (`npm run synth`, `npx cdk deploy`). Deployment settings come from CDK context
  * (`-c key=value` or cdk.context.json), never from environment variables inside constructs:
- *   paymentMode=sandbox|live, stripePublishableKey, paypalClientId,
+ *   paymentMode=sandbox|live, stripePublishableKey, paypalClientId, stripePriceMonthly, stripePriceYearly,
  *   domainName + certificateArn (ACM in us-east-1), alarmEmail, stackName (default FitTrack).
  * cdk-nag (AwsSolutions) runs as a policy-validation plugin: any unacknowledged finding fails synth.
  */
@@ -23,6 +23,8 @@ new AppStack(app, ctx('stackName') ?? 'FitTrack', {
   paymentMode,
   stripePublishableKey: ctx('stripePublishableKey'),
   paypalClientId: ctx('paypalClientId'),
+  stripePriceMonthly: ctx('stripePriceMonthly'),
+  stripePriceYearly: ctx('stripePriceYearly'),
   domainName: ctx('domainName'),
   certificateArn: ctx('certificateArn'),
   alarmEmail: ctx('alarmEmail'),

@@ -28,6 +28,9 @@ export interface AppStackProps extends StackProps {
   readonly paymentMode?: 'sandbox' | 'live';
   readonly stripePublishableKey?: string;
   readonly paypalClientId?: string;
+  /** Stripe price ids (price_...) of the monthly and yearly plans; required for live card payments. */
+  readonly stripePriceMonthly?: string;
+  readonly stripePriceYearly?: string;
   /** Custom domain of the site, with an ACM certificate in us-east-1. */
   readonly domainName?: string;
   readonly certificateArn?: string;
@@ -74,6 +77,8 @@ export class AppStack extends Stack {
       productName,
       stripePublishableKey: props.stripePublishableKey ?? '',
       paypalClientId: props.paypalClientId ?? '',
+      stripePriceMonthly: props.stripePriceMonthly ?? '',
+      stripePriceYearly: props.stripePriceYearly ?? '',
       stubCode: props.stubFunctionCode,
     });
 

@@ -52,6 +52,19 @@ describe('functions: one per domain, house defaults', () => {
     const hasSecretEnv = Object.keys(env).some((k) => k.endsWith('_ARN'));
     expect(hasSecretEnv).toBe(d === 'billing' || d === 'stripe-webhook');
   });
+
+  it('live payments: publishable keys reach every function (GET /api/config), price ids only the payment functions', () => {
+    const live = buildStack({ paymentMode: 'live', stripePublishableKey: 'pk_live_1', paypalClientId: 'pp_1', stripePriceMonthly: 'price_m', stripePriceYearly: 'price_y' });
+    const json = live.template.toJSON().Resources as Record<string, ReturnType<typeof live.template.toJSON>>;
+    for (const d of domains) {
+      const fnId = live.stack.getLogicalId(live.stack.functions.byDomain[d].node.defaultChild as CfnElement);
+      const env = json[fnId]!.Properties.Environment.Variables;
+      expect(env).toMatchObject({ PAYMENT_MODE: 'live', STRIPE_PUBLISHABLE_KEY: 'pk_live_1', PAYPAL_CLIENT_ID: 'pp_1' });
+      const payments = d === 'billing' || d === 'stripe-webhook';
+      expect(env.STRIPE_PRICE_MONTHLY, d).toBe(payments ? 'price_m' : undefined);
+      expect(env.STRIPE_PRICE_YEARLY, d).toBe(payments ? 'price_y' : undefined);
+    }
+  });
 });
 
 describe('functions: least privilege', () => {

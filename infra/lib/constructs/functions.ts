@@ -128,6 +128,9 @@ export interface FunctionsProps {
   /** Public values served by GET /api/config; empty when not configured. */
   readonly stripePublishableKey: string;
   readonly paypalClientId: string;
+  /** Stripe price ids of the two plans (live mode); empty in sandbox mode. */
+  readonly stripePriceMonthly: string;
+  readonly stripePriceYearly: string;
   readonly logRetention?: logs.RetentionDays;
   readonly stubCode?: lambda.Code;
 }
@@ -160,10 +163,14 @@ export class Functions extends Construct {
     };
     const extraEnv: Partial<Record<Domain, Record<string, string>>> = {
       billing: {
+        STRIPE_PRICE_MONTHLY: props.stripePriceMonthly,
+        STRIPE_PRICE_YEARLY: props.stripePriceYearly,
         STRIPE_SECRET_KEY_ARN: props.secrets.stripeSecretKey.secretArn,
         PAYPAL_CREDENTIALS_ARN: props.secrets.paypalCredentials.secretArn,
       },
       'stripe-webhook': {
+        STRIPE_PRICE_MONTHLY: props.stripePriceMonthly,
+        STRIPE_PRICE_YEARLY: props.stripePriceYearly,
         STRIPE_SECRET_KEY_ARN: props.secrets.stripeSecretKey.secretArn,
         STRIPE_WEBHOOK_SECRET_ARN: props.secrets.stripeWebhookSecret.secretArn,
       },
