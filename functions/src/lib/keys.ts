@@ -4,6 +4,8 @@ export const keys = {
   day: (sub: string, date: string) => ({ pk: `USER#${sub}`, sk: `DAY#${date}` }),
   pushupSet: (sub: string, date: string, id: string) => ({ pk: `USER#${sub}`, sk: `DAY#${date}#SET#${id}` }),
   totals: (sub: string) => ({ pk: `USER#${sub}`, sk: 'TOTALS' }),
+  /** idempotency record of a push-up submission (TTL via expiresAt) */
+  idempotency: (sub: string, key: string) => ({ pk: `USER#${sub}`, sk: `IDEMPOTENCY#${key}` }),
   catalog: (kind: CatalogKind, id: string) => ({ pk: `CATALOG#${kind}`, sk: id }),
   catalogPartition: (kind: CatalogKind) => `CATALOG#${kind}`,
   feedback: (id: string) => ({ pk: `FEEDBACK#${id}`, sk: 'FEEDBACK' }),

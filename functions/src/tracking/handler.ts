@@ -1,11 +1,46 @@
-import { createDomainHandler, notImplementedRoute } from '../lib/handler';
+import { addMealRequest, historyQuery, IDEMPOTENCY_HEADER, patchProgressRequest, postPushupsRequest } from '../contract/tracking';
+import { createDomainHandler, parseBody, parseQuery } from '../lib/handler';
+import { badRequest, unauthorized } from '../lib/http-error';
+import { type AppRequest, header } from '../lib/request';
+import { type TrackingContext, addMeal, getHistory, getProgressToday, getPushupsToday, patchProgressToday, postPushups } from './tracking-service';
 
-/** Daily tracking: built by the tracking issue. Access levels already apply (route table). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+
+/** Identity only from the session; "today" from the validated X-Time-Zone (UTC fallback). */
+function ctx(req: AppRequest): TrackingContext {
+  if (!req.session) throw unauthorized();
+  return { sub: req.session.sub, timeZone: req.timeZone, now: new Date() };
+}
+
+function idempotencyKey(req: AppRequest): string | undefined {
+  const value = header(req.event, IDEMPOTENCY_HEADER);
+  if (value === undefined) return undefined;
+  if (!UUID.test(value.trim())) throw badRequest(`${IDEMPOTENCY_HEADER} must be a UUID`);
+  return value.trim().toLowerCase();
+}
+
+const noStore = { 'Cache-Control': 'no-store' };
+
+/** Daily tracking (thin: validation in the contract, rules in the service, DynamoDB in the repository). */
 export const handler = createDomainHandler('tracking', {
-  'GET /api/progress/today': notImplementedRoute,
-  'PATCH /api/progress/today': notImplementedRoute,
-  'POST /api/progress/today/meals': notImplementedRoute,
-  'GET /api/progress/history': notImplementedRoute,
-  'GET /api/pushups/today': notImplementedRoute,
-  'POST /api/pushups': notImplementedRoute,
+  'GET /api/progress/today': async (req) => ({ status: 200, body: await getProgressToday(ctx(req)), headers: noStore }),
+  'PATCH /api/progress/today': async (req) => {
+    const body = parseBody(patchProgressRequest, req.body);
+    return { status: 200, body: await patchProgressToday(ctx(req), body), headers: noStore };
+  },
+  'POST /api/progress/today/meals': async (req) => {
+    const { mealId } = parseBody(addMealRequest, req.body);
+    return { status: 200, body: await addMeal(ctx(req), mealId), headers: noStore };
+  },
+  'GET /api/progress/history': async (req) => {
+    const { days } = parseQuery(historyQuery, req.query);
+    return { status: 200, body: await getHistory(ctx(req), Number(days)), headers: noStore };
+  },
+  'GET /api/pushups/today': async (req) => ({ status: 200, body: await getPushupsToday(ctx(req)), headers: noStore }),
+  'POST /api/pushups': async (req) => {
+    const key = idempotencyKey(req);
+    const { count } = parseBody(postPushupsRequest, req.body);
+    const { set, replayed } = await postPushups(ctx(req), count, key);
+    return { status: replayed ? 200 : 201, body: set, headers: { ...noStore, ...(replayed ? { 'Idempotent-Replayed': 'true' } : {}) } };
+  },
 });

@@ -1,0 +1,289 @@
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { BatchGetCommand, QueryCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { ddb, tableName } from '../lib/dynamo';
+import { keys } from '../lib/keys';
+import { type Meal } from '../contract/catalog';
+import { type HistoryDay, type Lifetime, type PatchableField, type PushupSet } from '../contract/tracking';
+
+/**
+ * Items (README access-pattern table):
+ * - day     `USER#<sub>` / `DAY#<date>`:            steps, caloriesConsumed, pushups, caloriesBurned
+ * - set     `USER#<sub>` / `DAY#<date>#SET#<ulid>`: id, count, createdAt
+ * - totals  `USER#<sub>` / `TOTALS`:                steps, pushups, caloriesBurned (sums of the days'
+ *           values) and trackedDays, a string set of the dates with activity (ADD to a set is
+ *           idempotent, so "count each day once" needs no read); daysTracked is its size.
+ * - idempotency `USER#<sub>` / `IDEMPOTENCY#<key>`:  the set a push-up submission created, TTL 24 h.
+ * Every change to a day and to the totals happens in one TransactWriteItems (see decision 0100).
+ */
+
+type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+export interface DayValues {
+  steps: number;
+  caloriesConsumed: number;
+  pushups: number;
+  caloriesBurned: number;
+}
+
+export interface DayState {
+  /** the stored day values (zeros when the day has no item) */
+  values: DayValues;
+  /** the fields the day item actually has (a PATCH conditions on the stored value or its absence) */
+  present: Set<keyof DayValues>;
+}
+
+const FIELDS = ['steps', 'caloriesConsumed', 'pushups', 'caloriesBurned'] as const;
+const LIFETIME_FIELDS = new Set<keyof DayValues>(['steps', 'pushups', 'caloriesBurned']);
+const int = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
+
+function toDayState(item: Record<string, unknown> | undefined): DayState {
+  const values: DayValues = { steps: 0, caloriesConsumed: 0, pushups: 0, caloriesBurned: 0 };
+  const present = new Set<keyof DayValues>();
+  for (const f of FIELDS) {
+    if (item && typeof item[f] === 'number') {
+      values[f] = int(item[f]);
+      present.add(f);
+    }
+  }
+  return { values, present };
+}
+
+function toLifetime(item: Record<string, unknown> | undefined): Lifetime {
+  const tracked = item?.trackedDays;
+  return {
+    steps: Math.max(0, int(item?.steps)),
+    pushups: Math.max(0, int(item?.pushups)),
+    caloriesBurned: Math.max(0, int(item?.caloriesBurned)),
+    daysTracked: tracked instanceof Set ? tracked.size : 0,
+  };
+}
+
+/** One BatchGetItem (strongly consistent); retries only keys DynamoDB left unprocessed. */
+async function batchGet(keyList: { pk: string; sk: string }[]): Promise<Map<string, Record<string, unknown>>> {
+  const found = new Map<string, Record<string, unknown>>();
+  let pending: { pk: string; sk: string }[] = keyList;
+  for (let attempt = 0; pending.length > 0; attempt += 1) {
+    if (attempt > 0) await sleep(20 * 2 ** attempt);
+    if (attempt > 5) throw new Error('BatchGetItem left keys unprocessed');
+    const res = await ddb().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending, ConsistentRead: true } } }));
+    for (const it of res.Responses?.[tableName()] ?? []) found.set(`${String(it.pk)}|${String(it.sk)}`, it);
+    pending = (res.UnprocessedKeys?.[tableName()]?.Keys ?? []) as { pk: string; sk: string }[];
+  }
+  return found;
+}
+const k = (key: { pk: string; sk: string }) => `${key.pk}|${key.sk}`;
+
+const isTracked = (item: Record<string, unknown> | undefined, date: string) => item?.trackedDays instanceof Set && item.trackedDays.has(date);
+
+export interface TodayState {
+  day: DayState;
+  lifetime: Lifetime;
+  /** whether the date is already among the tracked days */
+  trackedToday: boolean;
+}
+
+export async function readToday(sub: string, date: string): Promise<TodayState> {
+  const dayKey = keys.day(sub, date);
+  const totalsKey = keys.totals(sub);
+  const got = await batchGet([dayKey, totalsKey]);
+  const totals = got.get(k(totalsKey));
+  return { day: toDayState(got.get(k(dayKey))), lifetime: toLifetime(totals), trackedToday: isTracked(totals, date) };
+}
+
+/** The meal (by id, at request time) and today's state, in one round trip. */
+export async function readMealAndToday(sub: string, date: string, mealId: string) {
+  const mealKey = keys.catalog('MEAL', mealId);
+  const dayKey = keys.day(sub, date);
+  const totalsKey = keys.totals(sub);
+  const got = await batchGet([mealKey, dayKey, totalsKey]);
+  const mealItem = got.get(k(mealKey));
+  const meal = mealItem && typeof mealItem.calories === 'number' ? (mealItem as unknown as Meal) : undefined;
+  const totals = got.get(k(totalsKey));
+  const state: TodayState = { day: toDayState(got.get(k(dayKey))), lifetime: toLifetime(totals), trackedToday: isTracked(totals, date) };
+  return { meal, ...state };
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export type TxOutcome = { ok: true } | { ok: false; failed: number; item?: Record<string, unknown> };
+
+/**
+ * Runs one TransactWriteItems. A condition failure is an outcome (index of the failed item and,
+ * where asked for, its current value); transaction conflicts with concurrent transactions on the
+ * same items are retried with jittered backoff (they are not failures of the request).
+ */
+async function transact(items: TransactItem[]): Promise<TxOutcome> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      await ddb().send(new TransactWriteCommand({ TransactItems: items }));
+      return { ok: true };
+    } catch (err) {
+      if (!(err instanceof TransactionCanceledException)) throw err;
+      const reasons = err.CancellationReasons ?? [];
+      const failed = reasons.findIndex((r) => r.Code === 'ConditionalCheckFailed');
+      if (failed >= 0) return { ok: false, failed, item: reasons[failed]?.Item as Record<string, unknown> | undefined };
+      const retryable = reasons.some((r) => r.Code === 'TransactionConflict' || r.Code === 'ThrottlingError' || r.Code === 'ProvisionedThroughputExceeded');
+      if (!retryable || attempt >= 12) throw err;
+      await sleep(Math.random() * Math.min(400, 10 * 2 ** attempt));
+    }
+  }
+}
+
+const nowIso = (now: Date) => now.toISOString();
+
+/** SET of the day item's bookkeeping attributes (used by every day update). */
+const DAY_SET = 'SET #entity = :dayEntity, #date = :date, updatedAt = :now';
+const dayNames = { '#entity': 'entity', '#date': 'date' };
+const dayValues = (date: string, now: Date) => ({ ':dayEntity': 'DAY', ':date': date, ':now': nowIso(now) });
+
+function totalsUpdate(sub: string, date: string, add: Partial<Record<'steps' | 'pushups' | 'caloriesBurned', number>>, tracked: boolean): TransactItem | undefined {
+  const parts: string[] = [];
+  const values: Record<string, unknown> = {};
+  for (const [f, v] of Object.entries(add)) {
+    if (v === undefined || v === 0) continue;
+    parts.push(`${f} :${f}`);
+    values[`:${f}`] = v;
+  }
+  if (tracked) {
+    parts.push('trackedDays :day');
+    values[':day'] = new Set([date]);
+  }
+  if (parts.length === 0) return undefined;
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: keys.totals(sub),
+      UpdateExpression: `SET #entity = :totalsEntity ADD ${parts.join(', ')}`,
+      ExpressionAttributeNames: { '#entity': 'entity' },
+      ExpressionAttributeValues: { ...values, ':totalsEntity': 'TOTALS' },
+    },
+  };
+}
+
+/**
+ * Sets one of today's values to an absolute number. The lifetime sum moves by the exact delta:
+ * the day update is conditioned on the value this request read (or its absence), so a concurrent
+ * change makes the transaction fail and the caller re-reads and retries (decision 0100).
+ */
+export async function setDayValue(p: { sub: string; date: string; field: PatchableField; value: number; previous: DayState; now: Date }): Promise<TxOutcome> {
+  const { sub, date, field, value, previous, now } = p;
+  const had = previous.present.has(field);
+  const old = previous.values[field];
+  const items: TransactItem[] = [
+    {
+      Update: {
+        TableName: tableName(),
+        Key: keys.day(sub, date),
+        UpdateExpression: `${DAY_SET}, #f = :value`,
+        ConditionExpression: had ? '#f = :old' : 'attribute_not_exists(#f)',
+        ExpressionAttributeNames: { ...dayNames, '#f': field },
+        ExpressionAttributeValues: { ...dayValues(date, now), ':value': value, ...(had ? { ':old': old } : {}) },
+      },
+    },
+  ];
+  const delta = LIFETIME_FIELDS.has(field) ? value - old : 0;
+  const totals = totalsUpdate(sub, date, { [field]: delta }, value > 0);
+  if (totals) items.push(totals);
+  return transact(items);
+}
+
+/** Adds a meal's calories to the day, only while the day stays within `limit` (one conditional update). */
+export async function addCalories(p: { sub: string; date: string; calories: number; limit: number; now: Date }): Promise<TxOutcome> {
+  const { sub, date, calories, limit, now } = p;
+  const items: TransactItem[] = [
+    {
+      Update: {
+        TableName: tableName(),
+        Key: keys.day(sub, date),
+        UpdateExpression: `${DAY_SET} ADD caloriesConsumed :c`,
+        ConditionExpression: 'attribute_not_exists(caloriesConsumed) OR caloriesConsumed <= :max',
+        ExpressionAttributeNames: dayNames,
+        ExpressionAttributeValues: { ...dayValues(date, now), ':c': calories, ':max': limit - calories },
+      },
+    },
+  ];
+  const totals = totalsUpdate(sub, date, {}, calories > 0);
+  if (totals) items.push(totals);
+  return transact(items);
+}
+
+export const IDEMPOTENCY_TTL_SECONDS = 24 * 3600;
+
+/**
+ * Records a push-up set: the set item, the day's ADD, the totals' ADD and (with a key) the
+ * idempotency record, all in one transaction. A key seen before (and not expired) fails the
+ * transaction; the outcome then carries the stored record so the caller can replay its answer.
+ */
+export async function addPushupSet(p: { sub: string; date: string; set: PushupSet; idempotencyKey?: string; now: Date }): Promise<TxOutcome> {
+  const { sub, date, set, idempotencyKey, now } = p;
+  const items: TransactItem[] = [];
+  if (idempotencyKey) {
+    const nowSec = Math.floor(now.getTime() / 1000);
+    items.push({
+      Put: {
+        TableName: tableName(),
+        Item: { ...keys.idempotency(sub, idempotencyKey), entity: 'IDEMPOTENCY', setId: set.id, count: set.count, createdAt: set.createdAt, date, expiresAt: nowSec + IDEMPOTENCY_TTL_SECONDS },
+        // TTL deletion is lazy: an expired record counts as absent.
+        ConditionExpression: 'attribute_not_exists(pk) OR expiresAt < :nowSec',
+        ExpressionAttributeValues: { ':nowSec': nowSec },
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      },
+    });
+  }
+  items.push(
+    { Put: { TableName: tableName(), Item: { ...keys.pushupSet(sub, date, set.id), entity: 'SET', date, ...set } } },
+    {
+      Update: {
+        TableName: tableName(),
+        Key: keys.day(sub, date),
+        UpdateExpression: `${DAY_SET} ADD pushups :n`,
+        ExpressionAttributeNames: dayNames,
+        ExpressionAttributeValues: { ...dayValues(date, now), ':n': set.count },
+      },
+    },
+    totalsUpdate(sub, date, { pushups: set.count }, true)!,
+  );
+  return transact(items);
+}
+
+/** The day's sets, oldest first: one Query of the newest 100. */
+export async function listSets(sub: string, date: string): Promise<PushupSet[]> {
+  const res = await ddb().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': keys.day(sub, date).pk, ':prefix': `${keys.day(sub, date).sk}#SET#` },
+      ScanIndexForward: false,
+      Limit: 100,
+    }),
+  );
+  return (res.Items ?? []).map((it) => ({ id: String(it.id), count: int(it.count), createdAt: String(it.createdAt) })).reverse();
+}
+
+/**
+ * The stored days between two dates (inclusive), from one Query on the key range. The range also
+ * holds those days' set items (`DAY#<date>#SET#…`), which the filter drops; pages are followed
+ * if the range ever exceeds 1 MB.
+ */
+export async function queryDays(sub: string, from: string, to: string): Promise<Map<string, HistoryDay>> {
+  const days = new Map<string, HistoryDay>();
+  let start: Record<string, unknown> | undefined;
+  do {
+    const res = await ddb().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+        FilterExpression: '#entity = :day',
+        ExpressionAttributeNames: { '#entity': 'entity' },
+        ExpressionAttributeValues: { ':pk': keys.day(sub, from).pk, ':from': keys.day(sub, from).sk, ':to': keys.day(sub, to).sk, ':day': 'DAY' },
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const it of res.Items ?? []) {
+      const date = String(it.date);
+      days.set(date, { date, ...toDayState(it).values });
+    }
+    start = res.LastEvaluatedKey;
+  } while (start);
+  return days;
+}

@@ -1,0 +1,110 @@
+import { ulid } from 'ulidx';
+import {
+  CALORIE_LIMIT_MESSAGE,
+  PATCHABLE_FIELDS,
+  type HistoryResponse,
+  type Lifetime,
+  type PatchProgressRequest,
+  type ProgressToday,
+  type PushupSet,
+} from '../contract/tracking';
+import { GOALS, exceedsCalorieLimit } from '../contract/tracking-goals';
+import { HttpError, conflict, notFound } from '../lib/http-error';
+import { type DayState, addCalories, addPushupSet, listSets, queryDays, readMealAndToday, readToday, setDayValue } from './tracking-repository';
+import { dayKey, lastDays } from './day-key';
+
+/** Who and when: identity from the session only, "today" from the request's time zone. */
+export interface TrackingContext {
+  sub: string;
+  timeZone: string;
+  now: Date;
+}
+
+const today = (c: TrackingContext) => dayKey(c.now, c.timeZone);
+
+const toProgress = (date: string, day: DayState['values'], lifetime: Lifetime): ProgressToday => ({ date, ...day, lifetime });
+
+export async function getProgressToday(c: TrackingContext): Promise<ProgressToday> {
+  const date = today(c);
+  const { day, lifetime } = await readToday(c.sub, date);
+  return toProgress(date, day.values, lifetime);
+}
+
+/** Optimistic attempts of a PATCH whose read value was changed concurrently (each: 2 round trips). */
+const PATCH_ATTEMPTS = 5;
+
+export async function patchProgressToday(c: TrackingContext, body: PatchProgressRequest): Promise<ProgressToday> {
+  const field = PATCHABLE_FIELDS.find((f) => body[f] !== undefined)!;
+  const value = body[field]!;
+  const date = today(c);
+  for (let attempt = 0; attempt < PATCH_ATTEMPTS; attempt += 1) {
+    const { day, lifetime, trackedToday } = await readToday(c.sub, date);
+    const outcome = await setDayValue({ sub: c.sub, date, field, value, previous: day, now: c.now });
+    if (!outcome.ok) continue; // the value changed since we read it: read again
+    const delta = value - day.values[field];
+    const next: Lifetime = { ...lifetime };
+    if (field !== 'caloriesConsumed') next[field] = Math.max(0, next[field] + delta);
+    if (value > 0 && !trackedToday) next.daysTracked += 1;
+    return toProgress(date, { ...day.values, [field]: value }, next);
+  }
+  throw new HttpError(409, `${field} was changed by another request at the same time. Please try again.`);
+}
+
+export async function addMeal(c: TrackingContext, mealId: string): Promise<ProgressToday> {
+  const date = today(c);
+  const { meal, day, lifetime, trackedToday } = await readMealAndToday(c.sub, date, mealId);
+  if (!meal) throw notFound('Meal not found');
+  const calories = meal.calories;
+  // Cheap early refusal; the conditional update below is what guarantees the limit under concurrency.
+  if (exceedsCalorieLimit(day.values.caloriesConsumed, calories)) throw conflict(CALORIE_LIMIT_MESSAGE);
+  const outcome = await addCalories({ sub: c.sub, date, calories, limit: GOALS.caloriesConsumed, now: c.now });
+  if (!outcome.ok) throw conflict(CALORIE_LIMIT_MESSAGE);
+  return toProgress(
+    date,
+    { ...day.values, caloriesConsumed: day.values.caloriesConsumed + calories },
+    calories > 0 && !trackedToday ? { ...lifetime, daysTracked: lifetime.daysTracked + 1 } : lifetime,
+  );
+}
+
+export async function getPushupsToday(c: TrackingContext): Promise<PushupSet[]> {
+  return listSets(c.sub, today(c));
+}
+
+/** Reads a field of an item that may come marshalled ({S}/{N}) from a transaction's cancellation reasons. */
+function attr(item: Record<string, unknown> | undefined, name: string): string | number | undefined {
+  const v = item?.[name];
+  if (typeof v === 'string' || typeof v === 'number') return v;
+  if (v && typeof v === 'object') {
+    const o = v as { S?: string; N?: string };
+    if (o.S !== undefined) return o.S;
+    if (o.N !== undefined) return Number(o.N);
+  }
+  return undefined;
+}
+
+export async function postPushups(c: TrackingContext, count: number, idempotencyKey: string | undefined): Promise<{ set: PushupSet; replayed: boolean }> {
+  const date = today(c);
+  const set: PushupSet = { id: ulid(c.now.getTime()), count, createdAt: c.now.toISOString() };
+  const outcome = await addPushupSet({ sub: c.sub, date, set, idempotencyKey, now: c.now });
+  if (outcome.ok) return { set, replayed: false };
+  // Only the idempotency record carries a condition: this key was used before.
+  const stored = outcome.item;
+  const storedCount = attr(stored, 'count');
+  if (storedCount !== undefined && storedCount !== count) {
+    throw new HttpError(422, 'Idempotency-Key was already used for a different push-up set');
+  }
+  return {
+    set: { id: String(attr(stored, 'setId') ?? ''), count, createdAt: String(attr(stored, 'createdAt') ?? '') },
+    replayed: true,
+  };
+}
+
+export async function getHistory(c: TrackingContext, days: number): Promise<HistoryResponse> {
+  const date = today(c);
+  const dates = lastDays(date, days);
+  const stored = await queryDays(c.sub, dates[0]!, date);
+  return {
+    today: date,
+    days: dates.map((d) => stored.get(d) ?? { date: d, steps: 0, caloriesConsumed: 0, pushups: 0, caloriesBurned: 0 }),
+  };
+}

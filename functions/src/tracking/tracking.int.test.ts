@@ -1,0 +1,352 @@
+import { randomUUID } from 'node:crypto';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiClient, signedUpClient, subscriberClient } from '../../test/api-client';
+import { loadEvent } from '../../test/events';
+import { invoke, jsonBody } from '../../test/lambda';
+import { type RouteName } from '../../../local/generate-events';
+import { CALORIE_LIMIT_MESSAGE, type HistoryResponse, type ProgressToday, type PushupSet } from '../contract/tracking';
+import { ddb, dynamoCallCount, tableName } from '../lib/dynamo';
+import { keys } from '../lib/keys';
+import { dayKey } from './day-key';
+import { handler } from './handler';
+
+type Msg = { message: string };
+const utcToday = () => dayKey(new Date(), 'UTC');
+
+/** Test meals of known calories, put in the catalogue partition and removed afterwards. */
+const testMeals = { hundred: `test-meal-100-${randomUUID()}`, big: `test-meal-450-${randomUUID()}`, huge: `test-meal-600-${randomUUID()}` };
+beforeAll(async () => {
+  const put = (id: string, calories: number) =>
+    ddb().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...keys.catalog('MEAL', id), entity: 'MEAL', id, name: `Test ${calories}`, description: 'test meal', calories, cost: '$1.00', imageUrl: '/x.svg', category: 'Snacks' },
+      }),
+    );
+  await Promise.all([put(testMeals.hundred, 100), put(testMeals.big, 450), put(testMeals.huge, 600)]);
+});
+afterAll(async () => {
+  await Promise.all(Object.values(testMeals).map((id) => ddb().send(new DeleteCommand({ TableName: tableName(), Key: keys.catalog('MEAL', id) }))));
+});
+
+const today = (c: ApiClient, tz?: string) => c.get<ProgressToday>('/api/progress/today', tz ? { 'x-time-zone': tz } : undefined);
+const patch = (c: ApiClient, body: unknown, tz?: string) =>
+  c.request<ProgressToday & Msg>('PATCH', '/api/progress/today', { body, headers: tz ? { 'x-time-zone': tz } : undefined });
+const pushups = (c: ApiClient, body: unknown, key?: string) => c.post<PushupSet & Msg>('/api/pushups', body, key ? { 'idempotency-key': key } : undefined);
+const addMeal = (c: ApiClient, mealId: string) => c.post<ProgressToday & Msg>('/api/progress/today/meals', { mealId });
+
+describe('access', () => {
+  it.each([
+    ['GET', '/api/progress/today'],
+    ['PATCH', '/api/progress/today'],
+    ['POST', '/api/progress/today/meals'],
+    ['GET', '/api/progress/history'],
+    ['GET', '/api/pushups/today'],
+    ['POST', '/api/pushups'],
+  ])('%s %s: 401 signed out, 403 without a subscription', async (method, path) => {
+    const { client } = await signedUpClient('nosub');
+    const body = method === 'GET' ? undefined : {};
+    expect((await client.request(method, path, { body })).status).toBe(403);
+    client.jar.clear();
+    expect((await client.request(method, path, { body })).status).toBe(401);
+  });
+});
+
+describe('GET and PATCH /api/progress/today', () => {
+  it('starts a new user at zero on their own day', async () => {
+    const { client } = await subscriberClient();
+    const res = await today(client);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ date: utcToday(), steps: 0, caloriesConsumed: 0, pushups: 0, caloriesBurned: 0, lifetime: { steps: 0, pushups: 0, caloriesBurned: 0, daysTracked: 0 } });
+  });
+
+  it('sets each value absolutely, and lifetime moves by the exact delta', async () => {
+    const { client } = await subscriberClient();
+    let res = await patch(client, { steps: 5000 });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ steps: 5000, lifetime: { steps: 5000, daysTracked: 1 } });
+    res = await patch(client, { steps: 3200 });
+    expect(res.body).toMatchObject({ steps: 3200, lifetime: { steps: 3200, daysTracked: 1 } });
+    res = await patch(client, { caloriesBurned: 640 });
+    expect(res.body).toMatchObject({ steps: 3200, caloriesBurned: 640, lifetime: { caloriesBurned: 640 } });
+    res = await patch(client, { caloriesConsumed: 300 });
+    expect(res.body).toMatchObject({ caloriesConsumed: 300 });
+    res = await patch(client, { steps: 0 });
+    const got = await today(client);
+    expect(got.body).toEqual({ date: utcToday(), steps: 0, caloriesConsumed: 300, pushups: 0, caloriesBurned: 640, lifetime: { steps: 0, pushups: 0, caloriesBurned: 640, daysTracked: 1 } });
+    expect(res.body).toEqual(got.body);
+  });
+
+  it.each([
+    [{ steps: -1 }, /steps/],
+    [{ steps: 1.5 }, /steps/],
+    [{ steps: '100' }, /steps/],
+    [{ steps: null }, /steps/],
+    [{ steps: 200_001 }, /steps/],
+    [{ caloriesBurned: -5 }, /caloriesBurned/],
+    [{ caloriesBurned: 20_001 }, /caloriesBurned/],
+    [{ caloriesConsumed: 'lots' }, /caloriesConsumed/],
+    [{ pushups: 10 }, /Unknown field: pushups/],
+    [{ steps: 10, userId: 'x' }, /Unknown field: userId/],
+    [{ steps: 10, caloriesBurned: 10 }, /exactly one of steps, caloriesConsumed, caloriesBurned/],
+    [{}, /exactly one of steps, caloriesConsumed, caloriesBurned/],
+    [[], /JSON object/],
+    ['"steps"', /JSON object/],
+  ])('answers 400 naming the field for %j and changes nothing', async (body, message) => {
+    const { client } = await subscriberClient();
+    await patch(client, { steps: 42 });
+    const res = typeof body === 'string' ? await client.request<Msg>('PATCH', '/api/progress/today', { rawBody: body, headers: { 'content-type': 'application/json' } }) : await patch(client, body);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(message);
+    expect((await today(client)).body).toMatchObject({ steps: 42, caloriesBurned: 0, caloriesConsumed: 0, lifetime: { steps: 42 } });
+  });
+
+  it('answers 400 for an empty body and for invalid JSON', async () => {
+    const { client } = await subscriberClient();
+    const empty = await client.request<Msg>('PATCH', '/api/progress/today');
+    expect(empty.status).toBe(400);
+    expect(empty.body.message).toMatch(/JSON object/);
+    const bad = await client.request<Msg>('PATCH', '/api/progress/today', { rawBody: '{steps:', headers: { 'content-type': 'application/json' } });
+    expect(bad.status).toBe(400);
+  });
+
+  it('keeps lifetime exact under 30 concurrent PATCHes of different values', async () => {
+    const { client } = await subscriberClient();
+    const values = Array.from({ length: 30 }, (_, i) => 1000 + i * 37);
+    const results = await Promise.all(values.map((steps) => patch(client, { steps })));
+    const ok = results.filter((r) => r.status === 200).length;
+    expect(ok + results.filter((r) => r.status === 409).length).toBe(30);
+    expect(ok).toBeGreaterThan(0);
+    const got = (await today(client)).body;
+    expect(values).toContain(got.steps);
+    expect(got.lifetime.steps).toBe(got.steps);
+  });
+});
+
+describe('time zones', () => {
+  it('Kiritimati (UTC+14) and Pago Pago (UTC-11) are different days, and each keeps its data', async () => {
+    const { client } = await subscriberClient('tz');
+    const kiri = await patch(client, { steps: 1400 }, 'Pacific/Kiritimati');
+    const pago = await patch(client, { steps: 1100 }, 'Pacific/Pago_Pago');
+    expect(kiri.body.date).toBe(dayKey(new Date(), 'Pacific/Kiritimati'));
+    expect(pago.body.date).toBe(dayKey(new Date(), 'Pacific/Pago_Pago'));
+    expect(kiri.body.date > pago.body.date).toBe(true);
+    expect((await today(client, 'Pacific/Kiritimati')).body).toMatchObject({ steps: 1400 });
+    expect((await today(client, 'Pacific/Pago_Pago')).body).toMatchObject({ steps: 1100, lifetime: { steps: 2500, daysTracked: 2 } });
+    const hist = await client.get<HistoryResponse>('/api/progress/history?days=7', { 'x-time-zone': 'Pacific/Kiritimati' });
+    expect(hist.body.today).toBe(kiri.body.date);
+    const byDate = Object.fromEntries(hist.body.days.map((d) => [d.date, d.steps]));
+    expect(byDate[kiri.body.date]).toBe(1400);
+    expect(byDate[pago.body.date]).toBe(1100);
+  });
+
+  it('falls back to UTC for an absent or invalid zone', async () => {
+    const { client } = await subscriberClient('tz');
+    for (const tz of ['Not/AZone', '../../etc', '']) {
+      expect((await today(client, tz)).body.date).toBe(utcToday());
+    }
+    const res = await client.request<ProgressToday>('GET', '/api/progress/today', { headers: { 'x-time-zone': undefined as unknown as string } });
+    expect(res.body.date).toBe(utcToday());
+  });
+});
+
+describe('POST /api/progress/today/meals', () => {
+  it('adds the catalogue meal calories; refuses going over 500 with 409 and changes nothing', async () => {
+    const { client } = await subscriberClient('meal');
+    let res = await addMeal(client, testMeals.big);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ caloriesConsumed: 450, lifetime: { daysTracked: 1 } });
+    res = await addMeal(client, testMeals.hundred);
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({ message: CALORIE_LIMIT_MESSAGE });
+    expect((await today(client)).body.caloriesConsumed).toBe(450);
+  });
+
+  it('refuses a meal over 500 on an empty day', async () => {
+    const { client } = await subscriberClient('meal');
+    const res = await addMeal(client, testMeals.huge);
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe(CALORIE_LIMIT_MESSAGE);
+    expect((await today(client)).body).toMatchObject({ caloriesConsumed: 0, lifetime: { daysTracked: 0 } });
+  });
+
+  it('answers 404 for an unknown meal and 400 naming the field for bad bodies', async () => {
+    const { client } = await subscriberClient('meal');
+    const unknown = await addMeal(client, 'no-such-meal');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.message).toBe('Meal not found');
+    for (const [body, message] of [
+      [{}, /mealId/],
+      [{ mealId: '' }, /mealId/],
+      [{ mealId: 42 }, /mealId/],
+      [{ mealId: 'x'.repeat(101) }, /mealId/],
+      [{ mealId: testMeals.hundred, calories: 1 }, /Unknown field: calories/],
+    ] as const) {
+      const res = await client.post<Msg>('/api/progress/today/meals', body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.message).toMatch(message);
+    }
+    expect((await today(client)).body.caloriesConsumed).toBe(0);
+  });
+
+  it('50 concurrent adds of a 100 kcal meal: exactly 5 succeed, 45 get 409, 500 consumed', async () => {
+    const { client } = await subscriberClient('meal');
+    const results = await Promise.all(Array.from({ length: 50 }, () => addMeal(client, testMeals.hundred)));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(5);
+    const refused = results.filter((r) => r.status === 409);
+    expect(refused).toHaveLength(45);
+    for (const r of refused) expect(r.body.message).toBe(CALORIE_LIMIT_MESSAGE);
+    expect((await today(client)).body).toMatchObject({ caloriesConsumed: 500, lifetime: { daysTracked: 1 } });
+  });
+});
+
+describe('push-ups', () => {
+  it('adds a set (ignoring a userId in the body), lists it and raises the day and lifetime', async () => {
+    const victim = await subscriberClient('victim');
+    const { client } = await subscriberClient('push');
+    const res = await pushups(client, { userId: victim.id, count: 12 });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({ id: expect.any(String), count: 12, createdAt: expect.any(String) });
+    await pushups(client, { count: 8 });
+    const sets = await client.get<PushupSet[]>('/api/pushups/today');
+    expect(sets.body.map((s) => s.count)).toEqual([12, 8]);
+    expect((await today(client)).body).toMatchObject({ pushups: 20, lifetime: { pushups: 20, daysTracked: 1 } });
+    expect((await today(victim.client)).body.pushups).toBe(0);
+    expect((await victim.client.get<PushupSet[]>('/api/pushups/today')).body).toEqual([]);
+  });
+
+  it.each([
+    [{ count: 0 }, /count/],
+    [{ count: 1001 }, /count/],
+    [{ count: -3 }, /count/],
+    [{ count: 2.5 }, /count/],
+    [{ count: '10' }, /count/],
+    [{}, /count/],
+    [{ count: 5, extra: true }, /Unknown field: extra/],
+  ])('answers 400 naming the field for %j', async (body, message) => {
+    const { client } = await subscriberClient('push');
+    const res = await pushups(client, body);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(message);
+    expect((await today(client)).body.pushups).toBe(0);
+  });
+
+  it('validates the Idempotency-Key and replays a retried submission once', async () => {
+    const { client } = await subscriberClient('push');
+    for (const bad of ['abc', '12345', `${randomUUID()}x`]) {
+      const res = await pushups(client, { count: 5 }, bad);
+      expect(res.status).toBe(400);
+      expect(res.body.message).toMatch(/Idempotency-Key/);
+    }
+    const key = randomUUID();
+    const first = await pushups(client, { count: 5 }, key);
+    const again = await pushups(client, { count: 5 }, key);
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(200);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body).toEqual(first.body);
+    const other = await pushups(client, { count: 6 }, key);
+    expect(other.status).toBe(422);
+    expect((await today(client)).body.pushups).toBe(5);
+    // An expired record (TTL deletion is lazy) no longer blocks the key.
+    const sub = (await client.get<{ user: { id: string } }>('/api/auth/me')).body.user.id;
+    const stored = await ddb().send(new GetCommand({ TableName: tableName(), Key: keys.idempotency(sub, key) }));
+    expect(stored.Item?.expiresAt).toBeGreaterThan(Date.now() / 1000 + 23 * 3600);
+    await ddb().send(new PutCommand({ TableName: tableName(), Item: { ...stored.Item, expiresAt: Math.floor(Date.now() / 1000) - 1 } }));
+    expect((await pushups(client, { count: 5 }, key)).status).toBe(201);
+    expect((await today(client)).body.pushups).toBe(10);
+  });
+
+  it('100 concurrent sets with distinct keys add exactly 100; the same key 20 times adds once', async () => {
+    const { client } = await subscriberClient('push');
+    const distinct = await Promise.all(Array.from({ length: 100 }, () => pushups(client, { count: 1 }, randomUUID())));
+    expect(distinct.every((r) => r.status === 201)).toBe(true);
+    expect((await today(client)).body).toMatchObject({ pushups: 100, lifetime: { pushups: 100, daysTracked: 1 } });
+    const key = randomUUID();
+    const same = await Promise.all(Array.from({ length: 20 }, () => pushups(client, { count: 1 }, key)));
+    expect(same.filter((r) => r.status === 201)).toHaveLength(1);
+    expect(same.filter((r) => r.status === 200)).toHaveLength(19);
+    expect(new Set(same.map((r) => r.body.id)).size).toBe(1);
+    expect((await today(client)).body).toMatchObject({ pushups: 101, lifetime: { pushups: 101 } });
+    expect((await client.get<PushupSet[]>('/api/pushups/today')).body).toHaveLength(100); // the newest 100 of 101
+  });
+
+  it('counts each request without a key', async () => {
+    const { client } = await subscriberClient('push');
+    await Promise.all([pushups(client, { count: 3 }), pushups(client, { count: 3 })]);
+    expect((await today(client)).body.pushups).toBe(6);
+  });
+});
+
+describe('GET /api/progress/history', () => {
+  it('answers one entry per day, oldest first, zeros for empty days, today last', async () => {
+    const { client } = await subscriberClient('hist');
+    await patch(client, { steps: 9000 });
+    await pushups(client, { count: 15 });
+    await addMeal(client, testMeals.hundred);
+    const week = await client.get<HistoryResponse>('/api/progress/history');
+    expect(week.status).toBe(200);
+    expect(week.body.days).toHaveLength(7);
+    expect(week.body.today).toBe(utcToday());
+    expect(week.body.days[6]).toEqual({ date: utcToday(), steps: 9000, caloriesConsumed: 100, pushups: 15, caloriesBurned: 0 });
+    expect(week.body.days.slice(0, 6).every((d) => d.steps === 0 && d.pushups === 0)).toBe(true);
+    const dates = week.body.days.map((d) => d.date);
+    expect([...dates].sort()).toEqual(dates);
+    const month = await client.get<HistoryResponse>('/api/progress/history?days=30');
+    expect(month.body.days).toHaveLength(30);
+    expect(month.body.days[29]!.steps).toBe(9000);
+  });
+
+  it.each(['5', 'abc', '7.0', '', '365'])('answers 400 naming days for days=%s', async (days) => {
+    const { client } = await subscriberClient('hist');
+    const res = await client.get<Msg>(`/api/progress/history?days=${days}`);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(/days/);
+  });
+});
+
+describe('two users', () => {
+  it('never see or change each other\'s day', async () => {
+    const a = await subscriberClient('alice');
+    const b = await subscriberClient('bob');
+    await patch(a.client, { steps: 7000 });
+    await pushups(a.client, { count: 9, userId: b.id });
+    await addMeal(a.client, testMeals.hundred);
+    expect((await today(b.client)).body).toMatchObject({ steps: 0, pushups: 0, caloriesConsumed: 0, lifetime: { steps: 0, pushups: 0, daysTracked: 0 } });
+    expect((await b.client.get<HistoryResponse>('/api/progress/history')).body.days.every((d) => d.steps === 0 && d.pushups === 0)).toBe(true);
+    await patch(b.client, { steps: 10 });
+    expect((await today(a.client)).body).toMatchObject({ steps: 7000, pushups: 9, caloriesConsumed: 100 });
+  });
+});
+
+describe('DynamoDB budget (handler invoked in this process)', () => {
+  let cookies: string[];
+  beforeAll(async () => {
+    const { client } = await subscriberClient('budget');
+    cookies = [...client.jar].map(([k, v]) => `${k}=${v}`);
+  });
+  const run = async (name: RouteName, o: { body?: unknown; headers?: Record<string, string>; query?: Record<string, string> } = {}) => {
+    const event = loadEvent(name, { cookies, body: o.body ?? null, headers: { 'x-time-zone': 'UTC', ...(o.headers ?? {}) }, queryStringParameters: o.query });
+    const before = dynamoCallCount();
+    const res = await invoke(handler, event);
+    return { res, calls: dynamoCallCount() - before };
+  };
+
+  it('uses at most 2 round trips in the handler (plus the access check\'s profile read), and never a Scan', async () => {
+    const cases = [
+      await run('get-progress-today'),
+      await run('patch-progress-today', { body: { steps: 100 } }),
+      await run('post-progress-today-meals', { body: { mealId: testMeals.hundred } }),
+      await run('get-progress-history', { query: { days: '30' } }),
+      await run('get-pushups-today'),
+      await run('post-pushups', { body: { count: 4 }, headers: { 'idempotency-key': randomUUID() } }),
+    ];
+    for (const { res, calls } of cases) {
+      expect(res.statusCode, res.body).toBeLessThan(300);
+      expect(calls).toBeLessThanOrEqual(3); // 1 profile read (access middleware) + <= 2 of the handler
+    }
+    expect(cases.map((c) => c.calls)).toEqual([2, 3, 3, 2, 2, 2]);
+    expect(jsonBody(cases[0]!.res)).toMatchObject({ date: utcToday() });
+  });
+});
