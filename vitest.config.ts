@@ -15,7 +15,7 @@ export default defineConfig({
         test: {
           name: 'functions-unit',
           root: './functions',
-          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts', '../local/**/*.test.ts'],
           exclude: ['**/*.int.test.ts'],
           environment: 'node',
         },

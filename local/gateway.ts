@@ -5,6 +5,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { type Domain, apiPathPrefixes, functionEntries, matchRoute } from '../functions/src/routes';
+import { type DynamoTally, dynamoTally } from '../functions/src/lib/dynamo';
 import { securityHeaders } from '../functions/src/lib/security-headers';
 
 /**
@@ -20,7 +21,12 @@ export interface GatewayOptions {
   paymentProviders?: boolean;
   /** log each API request to stdout */
   logRequests?: boolean;
+  /** count DynamoDB calls per request (integration tests): `x-dynamodb-calls` header + `dynamoStats` */
+  countDynamoCalls?: boolean;
 }
+
+/** Per route: requests seen, the most DynamoDB calls and Scans one request made, and those commands. */
+export type DynamoStats = Record<string, { requests: number; maxCalls: number; scans: number; worst: string[] }>;
 
 type LambdaHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
 
@@ -202,9 +208,10 @@ function serveStatic(req: http.IncomingMessage, res: http.ServerResponse, url: U
   send(res, 200, headers, req.method === 'HEAD' ? undefined : body);
 }
 
-export function createGateway(opts: GatewayOptions = {}): http.Server {
+export function createGateway(opts: GatewayOptions = {}): http.Server & { dynamoStats: DynamoStats } {
+  const dynamoStats: DynamoStats = {};
   const apiHeaders = securityHeaders({ paymentProviders: !!opts.paymentProviders });
-  return http.createServer(async (req, res) => {
+  const server = http.createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const started = Date.now();
     try {
@@ -230,8 +237,22 @@ export function createGateway(opts: GatewayOptions = {}): http.Server {
       const { route, pathParameters } = match;
       const routeKey = `${route.method} ${route.path}`;
       const handler = await loadHandler(route.domain);
-      const result = await handler(buildEvent(req, url, body, routeKey, pathParameters), lambdaContext(route.domain));
+      const event = buildEvent(req, url, body, routeKey, pathParameters);
+      const tally: DynamoTally = { calls: 0, scans: 0, commands: [] };
+      const result = opts.countDynamoCalls
+        ? await dynamoTally.run(tally, () => handler(event, lambdaContext(route.domain)))
+        : await handler(event, lambdaContext(route.domain));
       const headers: Record<string, string | string[]> = { ...(result.headers as Record<string, string>) };
+      if (opts.countDynamoCalls) {
+        headers['x-dynamodb-calls'] = String(tally.calls);
+        const s = (dynamoStats[routeKey] ??= { requests: 0, maxCalls: 0, scans: 0, worst: [] });
+        s.requests += 1;
+        s.scans += tally.scans;
+        if (tally.calls > s.maxCalls) {
+          s.maxCalls = tally.calls;
+          s.worst = tally.commands;
+        }
+      }
       if (result.cookies?.length) headers['Set-Cookie'] = result.cookies;
       const out = result.body === undefined ? undefined : result.isBase64Encoded ? Buffer.from(result.body, 'base64') : Buffer.from(result.body, 'utf8');
       send(res, result.statusCode ?? 200, headers, out);
@@ -243,4 +264,5 @@ export function createGateway(opts: GatewayOptions = {}): http.Server {
       else res.end();
     }
   });
+  return Object.assign(server, { dynamoStats });
 }

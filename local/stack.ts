@@ -3,7 +3,7 @@ import type http from 'node:http';
 import path from 'node:path';
 import { ensureAdmin, ensureTable, ensureUserPool } from './bootstrap';
 import { type Emulator, startCognitoLocal, startDynamoLocal } from './emulators';
-import { createGateway } from './gateway';
+import { type DynamoStats, createGateway } from './gateway';
 import { freePort } from './ports';
 
 export interface StackOptions {
@@ -17,6 +17,8 @@ export interface StackOptions {
   inMemoryDb?: boolean;
   logRequests?: boolean;
   tableName?: string;
+  /** count DynamoDB calls per request (integration tests) */
+  countDynamoCalls?: boolean;
 }
 
 export interface Stack {
@@ -26,6 +28,8 @@ export interface Stack {
   adminCredentials?: { username: string; password: string };
   /** the variables the handlers run with (tests use them to reach the emulators directly) */
   env: Record<string, string>;
+  /** per-route DynamoDB call counts (when countDynamoCalls is on) */
+  dynamoStats: DynamoStats;
   stop(): Promise<void>;
 }
 
@@ -41,7 +45,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
   const previous = existsSync(portsFile) ? (JSON.parse(readFileSync(portsFile, 'utf8')) as { dynamo?: number; cognito?: number }) : {};
   const tableName = opts.tableName ?? 'fittrack';
   const started: Emulator[] = [];
-  let server: http.Server | undefined;
+  let server: (http.Server & { dynamoStats: DynamoStats }) | undefined;
 
   const stop = async () => {
     if (server) await new Promise<void>((r) => server!.close(() => r()));
@@ -62,7 +66,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     const ids = await ensureUserPool(cognito.endpoint, dataDir);
     const adminCredentials = await ensureAdmin(cognito.endpoint, dynamo.endpoint, tableName, ids, dataDir);
 
-    server = createGateway({ staticDir: opts.staticDir, logRequests: opts.logRequests });
+    server = createGateway({ staticDir: opts.staticDir, logRequests: opts.logRequests, countDynamoCalls: opts.countDynamoCalls });
     const port = await new Promise<number>((resolve, reject) => {
       server!.once('error', reject);
       server!.listen(opts.port, () => {
@@ -93,7 +97,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     const { seedCatalog } = await import('./seed');
     await seedCatalog();
 
-    return { url, port, adminCredentials, env, stop };
+    return { url, port, adminCredentials, env, dynamoStats: server.dynamoStats, stop };
   } catch (err) {
     await stop();
     throw err;

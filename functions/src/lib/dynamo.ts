@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { getEnv } from './env';
@@ -5,8 +6,17 @@ import { getEnv } from './env';
 let doc: DynamoDBDocumentClient | undefined;
 let calls = 0;
 
-/** Number of DynamoDB calls made by this process (the integration tests assert per-request budgets). */
+/** Number of DynamoDB calls made by this process. */
 export const dynamoCallCount = (): number => calls;
+
+/** Calls made inside one `dynamoTally.run(...)` scope (the local gateway opens one per request). */
+export interface DynamoTally {
+  calls: number;
+  scans: number;
+  commands: string[];
+}
+/** Per-request DynamoDB call counting; the integration tests check the budget of every route with it. */
+export const dynamoTally = new AsyncLocalStorage<DynamoTally>();
 
 /** The one DocumentClient of this process (created lazily, reused across invocations). */
 export function ddb(): DynamoDBDocumentClient {
@@ -20,8 +30,14 @@ export function ddb(): DynamoDBDocumentClient {
     requestHandler: { connectionTimeout: 1000, requestTimeout: 3000 },
   });
   client.middlewareStack.add(
-    (next) => async (args) => {
+    (next, context) => async (args) => {
       calls += 1;
+      const tally = dynamoTally.getStore();
+      if (tally) {
+        tally.calls += 1;
+        tally.commands.push(context.commandName ?? 'unknown');
+        if (context.commandName === 'ScanCommand') tally.scans += 1;
+      }
       return next(args);
     },
     { step: 'initialize', name: 'countDynamoCalls' },

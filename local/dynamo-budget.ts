@@ -1,0 +1,35 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { type DynamoStats } from './gateway';
+
+/** DESIGN.md section 5/10: at most two DynamoDB round trips per request and no Scan while serving. */
+export const MAX_DYNAMO_CALLS = 2;
+
+/**
+ * Routes allowed more calls, each with the reason. The admin system tests deliberately run whole
+ * sign-up / sign-in / feedback journeys on the server, so they are many requests' worth of work.
+ */
+export const DYNAMO_BUDGET_EXCEPTIONS: Record<string, string> = {
+  'POST /api/admin/system-tests/{test}': 'runs a complete sign-up, sign-in or feedback journey server-side, then cleans up',
+};
+
+/** The routes whose worst request broke the budget, as readable lines (empty when all are within it). */
+export function dynamoBudgetViolations(stats: DynamoStats): string[] {
+  const out: string[] = [];
+  for (const [route, s] of Object.entries(stats)) {
+    if (s.scans > 0) out.push(`${route}: ${s.scans} Scan(s) while serving requests`);
+    if (s.maxCalls > MAX_DYNAMO_CALLS && !DYNAMO_BUDGET_EXCEPTIONS[route]) {
+      out.push(`${route}: ${s.maxCalls} DynamoDB calls in one request (budget ${MAX_DYNAMO_CALLS}): ${s.worst.join(', ')}`);
+    }
+  }
+  return out;
+}
+
+/** Writes the figures for `npm run bench` (bench/dynamodb-calls.json). */
+export function writeDynamoStats(stats: DynamoStats): string {
+  const file = path.resolve(import.meta.dirname, '../bench/dynamodb-calls.json');
+  mkdirSync(path.dirname(file), { recursive: true });
+  const sorted = Object.fromEntries(Object.entries(stats).sort(([a], [b]) => a.localeCompare(b)));
+  writeFileSync(file, JSON.stringify({ measuredAt: new Date().toISOString(), budget: MAX_DYNAMO_CALLS, routes: sorted }, null, 2) + '\n');
+  return file;
+}
