@@ -1,0 +1,248 @@
+/**
+ * `npm run bench`: the performance figures of DESIGN.md section 10, written to bench/results.json
+ * and printed as a table. It reports and compares against the budgets without failing on timings
+ * (sizes and DynamoDB call counts are also enforced by `npm test`).
+ *
+ *   1. initial JS/CSS (gzip) of /auth and / from the Vite manifest
+ *   2. each Lambda bundle (the real CDK synth) and its cold import ratio (median of 20)
+ *   3. DynamoDB calls per route, as counted during the integration tests
+ *   4. Lighthouse (mobile, default throttling, median of 5) on /auth and the dashboard
+ *   5. API throughput on the local gateway (autocannon, 50 connections)
+ *
+ * Options: --skip-build, --only=bundles,lambda,dynamo,lighthouse,throughput
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const root = path.resolve(import.meta.dirname, '..');
+const args = process.argv.slice(2);
+const only = args.find((a) => a.startsWith('--only='))?.slice(7).split(',');
+const want = (part: string) => !only || only.includes(part);
+const results: Record<string, unknown> = { measuredAt: new Date().toISOString(), node: process.version };
+const rows: string[][] = [];
+const row = (area: string, what: string, value: string, budget: string, ok: boolean | null) =>
+  rows.push([area, what, value, budget, ok === null ? '' : ok ? 'ok' : 'OVER']);
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+// 1. Initial JS and CSS from the Vite manifest -------------------------------------------------
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+function initialAssets(manifest: Record<string, ManifestChunk>) {
+  const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry)!;
+  const js = new Set<string>();
+  const css = new Set<string>();
+  const visit = (key: string) => {
+    const c = manifest[key]!;
+    if (js.has(c.file)) return;
+    js.add(c.file);
+    c.css?.forEach((f) => css.add(f));
+    c.imports?.forEach(visit); // static imports only: dynamic imports are lazy chunks
+  };
+  visit(entryKey);
+  return { js: [...js], css: [...css] };
+}
+
+if (want('bundles')) {
+  if (!args.includes('--skip-build')) execFileSync('npm', ['run', 'build', '-w', 'frontend'], { cwd: root, stdio: 'ignore' });
+  const dist = path.join(root, 'frontend/dist');
+  const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  const { js, css } = initialAssets(manifest);
+  const gz = (files: string[]) => files.reduce((n, f) => n + gzipSync(readFileSync(path.join(dist, f)), { level: 9 }).length, 0);
+  const jsBytes = gz(js);
+  const cssBytes = gz(css);
+  const lazy = Object.values(manifest).filter((c) => !js.includes(c.file) && c.file.endsWith('.js')).length;
+  // /auth and / load the same entry and its static imports; every other screen is a lazy chunk.
+  results.initialAssets = { routes: ['/auth', '/'], jsGzipBytes: jsBytes, cssGzipBytes: cssBytes, jsFiles: js, cssFiles: css, lazyChunks: lazy };
+  row('frontend', 'initial JS /auth and / (gzip)', kb(jsBytes), '≤ 110 KB', jsBytes <= 110 * 1024);
+  row('frontend', 'initial CSS /auth and / (gzip)', kb(cssBytes), '≤ 15 KB', cssBytes <= 15 * 1024);
+  row('frontend', 'lazy route chunks', String(lazy), '', null);
+}
+
+// 2. Lambda bundles from the real CDK synth, and their cold import ------------------------------
+if (want('lambda')) {
+  const outdir = mkdtempSync(path.join(tmpdir(), 'fittrack-bench-synth-'));
+  const script = `
+    import { App, type CfnElement } from 'aws-cdk-lib';
+    import { functionEntries } from '@fittrack/functions/routes';
+    import { AppStack, PLACEHOLDER_SITE_DIR } from './infra/lib/app-stack';
+    const app = new App({ outdir: ${JSON.stringify(outdir)}, context: JSON.parse(${JSON.stringify(JSON.stringify(JSON.parse(readFileSync(path.join(root, 'cdk.json'), 'utf8')).context ?? {}))}) });
+    const stack = new AppStack(app, 'FitTrack', { env: { account: '123456789012', region: 'eu-west-1' }, siteContentDir: PLACEHOLDER_SITE_DIR });
+    const template = app.synth().getStackByName('FitTrack').template;
+    const out = {};
+    for (const d of Object.keys(functionEntries)) {
+      const id = stack.getLogicalId(stack.functions.byDomain[d].node.defaultChild as CfnElement);
+      out[d] = template.Resources[id].Properties.Code.S3Key.replace(/\\.zip$/, '');
+    }
+    console.log(JSON.stringify(out));`;
+  const scriptFile = path.join(root, `.bench-synth-${process.pid}.ts`);
+  writeFileSync(scriptFile, script);
+  let assets: Record<string, string>;
+  try {
+    const out = execFileSync(process.execPath, ['--import', 'tsx', scriptFile], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    assets = JSON.parse(out.trim().split('\n').pop()!) as Record<string, string>;
+  } finally {
+    rmSync(scriptFile, { force: true });
+  }
+  const { BUNDLE_BUDGET_BYTES, COLD_IMPORT_BUDGET } = await import('../infra/lib/bundle-budgets');
+  const empty = path.join(outdir, 'empty.mjs');
+  writeFileSync(empty, 'export const handler = () => {};\n');
+  const timeImport = (file: string) => {
+    const t = process.hrtime.bigint();
+    const r = spawnSync(process.execPath, ['--input-type=module', '-e', `await import(${JSON.stringify(file)})`], {
+      env: { ...process.env, AWS_REGION: 'eu-west-1' },
+    });
+    if (r.status !== 0) throw new Error(`importing ${file} failed: ${r.stderr}`);
+    return Number(process.hrtime.bigint() - t) / 1e6;
+  };
+  const lambda: Record<string, unknown> = {};
+  for (const [domain, asset] of Object.entries(assets)) {
+    const bundle = path.join(outdir, `asset.${asset}`, 'index.mjs');
+    const bytes = readFileSync(bundle).length;
+    const base: number[] = [];
+    const cold: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      base.push(timeImport(empty)); // interleaved, so machine noise hits both alike
+      cold.push(timeImport(bundle));
+    }
+    const ratio = median(cold) / median(base);
+    const sizeBudget = BUNDLE_BUDGET_BYTES[domain as keyof typeof BUNDLE_BUDGET_BYTES];
+    const ratioBudget = COLD_IMPORT_BUDGET[domain as keyof typeof COLD_IMPORT_BUDGET];
+    lambda[domain] = { bytes, coldImportMs: median(cold), emptyImportMs: median(base), ratio, sizeBudget, ratioBudget };
+    row('lambda', `${domain} bundle`, kb(bytes), sizeBudget ? `≤ ${kb(sizeBudget)}` : 'none', sizeBudget ? bytes <= sizeBudget : null);
+    row('lambda', `${domain} cold import`, `${ratio.toFixed(2)}× (${median(cold).toFixed(0)} vs ${median(base).toFixed(0)} ms)`, `≤ ${ratioBudget}×`, ratio <= ratioBudget);
+  }
+  results.lambda = lambda;
+  rmSync(outdir, { recursive: true, force: true });
+}
+
+// 3. DynamoDB calls per route (recorded by the integration tests) ------------------------------
+if (want('dynamo')) {
+  const file = path.join(root, 'bench/dynamodb-calls.json');
+  if (!existsSync(file)) {
+    row('dynamodb', 'calls per route', 'not measured: run npm test (or the functions-int project) first', '≤ 2, 0 Scans', null);
+  } else {
+    const data = JSON.parse(readFileSync(file, 'utf8')) as { routes: Record<string, { maxCalls: number; scans: number; requests: number }> };
+    const { DYNAMO_BUDGET_EXCEPTIONS } = await import('../local/dynamo-budget');
+    results.dynamodb = data;
+    for (const [route, s] of Object.entries(data.routes)) {
+      const exempt = DYNAMO_BUDGET_EXCEPTIONS[route];
+      row('dynamodb', route, `${s.maxCalls} calls, ${s.scans} scans (${s.requests} requests)`, exempt ? 'exempt' : '≤ 2, 0 Scans', exempt ? null : s.maxCalls <= 2 && s.scans === 0);
+    }
+  }
+}
+
+// 4 + 5. Lighthouse and throughput need the running app ---------------------------------------
+if (want('lighthouse') || want('throughput')) {
+  const { startStack } = await import('../local/stack');
+  const { grantSubscription } = await import('../functions/test/subscriptions');
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'fittrack-bench-'));
+  const stack = await startStack({ port: 0, dataDir, staticDir: path.join(root, 'frontend/dist'), inMemoryDb: true });
+  try {
+    const base = stack.url;
+    const username = `bench${Date.now().toString(36)}`;
+    const signup = await fetch(`${base}/api/auth/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: base },
+      body: JSON.stringify({ username, email: `${username}@example.com`, password: 'BenchMark1x' }),
+    });
+    const { user } = (await signup.json()) as { user: { id: string } };
+    await grantSubscription(user.id);
+    const cookie = signup.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+
+    if (want('lighthouse')) {
+      const lighthouse = (await import('lighthouse')).default;
+      const chromeLauncher = await import('chrome-launcher');
+      const chrome = await chromeLauncher.launch({
+        chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+        chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      });
+      const lh: Record<string, unknown> = {};
+      try {
+        for (const [name, url, headers] of [
+          ['/auth', `${base}/auth`, undefined],
+          ['dashboard', `${base}/`, { Cookie: cookie }],
+        ] as const) {
+          const runs: { performance: number; accessibility: number; bestPractices: number; lcp: number; tbt: number; cls: number }[] = [];
+          for (let i = 0; i < 5; i++) {
+            const r = await lighthouse(url, {
+              port: chrome.port,
+              output: 'json',
+              logLevel: 'error',
+              onlyCategories: ['performance', 'accessibility', 'best-practices'],
+              ...(headers ? { extraHeaders: headers } : {}),
+            });
+            const lhr = r!.lhr;
+            runs.push({
+              performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+              accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+              bestPractices: Math.round((lhr.categories['best-practices']?.score ?? 0) * 100),
+              lcp: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,
+              tbt: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
+              cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN,
+            });
+          }
+          const m = (k: keyof (typeof runs)[number]) => median(runs.map((x) => x[k]));
+          lh[name] = { runs, median: { performance: m('performance'), accessibility: m('accessibility'), bestPractices: m('bestPractices'), lcp: m('lcp'), tbt: m('tbt'), cls: m('cls') } };
+          row('lighthouse', `${name} performance`, String(m('performance')), '≥ 98', m('performance') >= 98);
+          row('lighthouse', `${name} accessibility`, String(m('accessibility')), '100', m('accessibility') === 100);
+          row('lighthouse', `${name} best practices`, String(m('bestPractices')), '100', m('bestPractices') === 100);
+          row('lighthouse', `${name} LCP`, `${(m('lcp') / 1000).toFixed(2)} s`, '≤ 1.5 s', m('lcp') <= 1500);
+          row('lighthouse', `${name} TBT`, `${m('tbt').toFixed(0)} ms`, '≤ 50 ms', m('tbt') <= 50);
+          row('lighthouse', `${name} CLS`, m('cls').toFixed(3), '≤ 0.02', m('cls') <= 0.02);
+        }
+      } finally {
+        chrome.kill();
+      }
+      results.lighthouse = lh;
+    }
+
+    if (want('throughput')) {
+      const autocannon = (await import('autocannon')).default;
+      const manifest = JSON.parse(readFileSync(path.join(root, 'frontend/dist/.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+      const asset = Object.values(manifest).find((c) => c.isEntry)!.file;
+      const common = { 'x-time-zone': 'UTC', cookie };
+      const targets: { name: string; opts: { url: string; method?: 'GET' | 'POST'; headers: Record<string, string>; body?: string } }[] = [
+        { name: 'static file (reference)', opts: { url: `${base}/${asset}`, headers: { 'accept-encoding': 'gzip' } } },
+        { name: 'GET /api/progress/today', opts: { url: `${base}/api/progress/today`, headers: common } },
+        {
+          name: 'POST /api/pushups',
+          opts: { url: `${base}/api/pushups`, method: 'POST', headers: { ...common, origin: base, 'content-type': 'application/json' }, body: JSON.stringify({ count: 1 }) },
+        },
+      ];
+      const tp: Record<string, unknown> = {};
+      let reference = 0;
+      for (const t of targets) {
+        const r = await autocannon({ ...t.opts, connections: 50, duration: 10 });
+        const rps = r.requests.average;
+        const nonOk = r.non2xx + r.errors;
+        if (!reference) reference = rps;
+        tp[t.name] = { requestsPerSecond: rps, p99Ms: r.latency.p99, non2xx: r.non2xx, errors: r.errors, ratioToStatic: rps / reference };
+        row('throughput', t.name, `${rps.toFixed(0)} req/s, p99 ${r.latency.p99} ms${nonOk ? `, ${nonOk} non-2xx/errors` : ''}`, t.name.startsWith('static') ? 'reference' : `${((rps / reference) * 100).toFixed(0)} % of static`, nonOk ? false : null);
+      }
+      results.throughput = tp;
+    }
+  } finally {
+    await stack.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+writeFileSync(path.join(root, 'bench/results.json'), JSON.stringify(results, null, 2) + '\n');
+const widths = [0, 1, 2, 3, 4].map((i) => Math.max(...[['area', 'measure', 'value', 'budget', ''], ...rows].map((r) => r[i]!.length)));
+const line = (r: string[]) => r.map((c, i) => c.padEnd(widths[i]!)).join('  ');
+console.log(line(['area', 'measure', 'value', 'budget', '']));
+console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+for (const r of rows) console.log(line(r));
+console.log('\nwritten to bench/results.json');
