@@ -115,7 +115,7 @@ const sampleBodies: Partial<Record<RouteName, unknown>> = {
     category: 'feature',
   },
   'patch-feedback-status': { status: 'in_progress' },
-  'post-sandbox-card-confirm': { clientSecret: 'sandbox_pi_123_secret_456', cardNumber: '4242 4242 4242 4242' },
+  'post-sandbox-card-confirm': { clientSecret: 'sandbox_01JD5Y2QK8V7N3M4P6R9S0T1W2_secret_c2FuZGJveC1zZWNyZXQtMQ', cardNumber: '4242 4242 4242 4242' },
 };
 
 /** The placeholder a test replaces with a real `stripe.webhooks.generateTestHeaderString` value. */

@@ -43,6 +43,9 @@ const expected: Record<string, Access> = {
   // sandbox payment stand-ins (subscriptions issue)
   'POST /api/sandbox/card/confirm': 'user',
   'POST /api/sandbox/paypal/{orderId}/approve': 'user',
+  // Settings › Membership (subscriptions issue)
+  'GET /api/subscription': 'user',
+  'POST /api/subscription/cancel': 'user',
 };
 
 const ACCESS_LEVELS: readonly Access[] = ['public', 'user', 'subscriber', 'admin', 'stripe'];

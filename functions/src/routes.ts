@@ -57,6 +57,9 @@ export const routes = [
   // sandbox stand-ins for the providers (local default; 404 when real provider keys are configured)
   { method: 'POST', path: '/api/sandbox/card/confirm', domain: 'billing', access: 'user', name: 'post-sandbox-card-confirm' },
   { method: 'POST', path: '/api/sandbox/paypal/{orderId}/approve', domain: 'billing', access: 'user', name: 'post-sandbox-paypal-approve' },
+  // membership in Settings: current plan, renewal or expiry, cancel auto-renewal (Stripe cancel_at_period_end)
+  { method: 'GET', path: '/api/subscription', domain: 'billing', access: 'user', name: 'get-subscription' },
+  { method: 'POST', path: '/api/subscription/cancel', domain: 'billing', access: 'user', name: 'post-subscription-cancel' },
   { method: 'POST', path: '/webhooks/stripe', domain: 'stripe-webhook', access: 'stripe', name: 'post-webhooks-stripe' },
 
   // feedback

@@ -1,13 +1,52 @@
-import { createDomainHandler, notImplementedRoute } from '../lib/handler';
+import { activateSubscriptionRequest, paypalOrderRequest, sandboxCardConfirmRequest } from '../contract/billing';
+import { createDomainHandler, parseBody } from '../lib/handler';
+import { unauthorized } from '../lib/http-error';
+import { type AppRequest, type Session } from '../lib/request';
+import {
+  activateSubscription,
+  cancelAutoRenewal,
+  capturePaypalOrder,
+  createPaypalOrder,
+  createSubscription,
+  getMembership,
+  paypalSetup,
+  sandboxApprovePaypal,
+  sandboxConfirmCard,
+} from './billing-service';
 
-/** Billing (Stripe, PayPal): built by the subscriptions issue. Access levels already apply. */
+const session = (req: AppRequest): Session => {
+  if (!req.session) throw unauthorized();
+  return req.session;
+};
+
+/** Billing (Stripe, PayPal, or the sandbox adapter): thin routes over billing-service.ts. */
 export const handler = createDomainHandler('billing', {
-  'POST /api/create-monthly-subscription': notImplementedRoute,
-  'POST /api/create-yearly-subscription': notImplementedRoute,
-  'POST /api/auth/activate-subscription': notImplementedRoute,
-  'POST /paypal/order': notImplementedRoute,
-  'POST /paypal/order/{orderId}/capture': notImplementedRoute,
-  'GET /paypal/setup': notImplementedRoute,
-  'POST /api/sandbox/card/confirm': notImplementedRoute,
-  'POST /api/sandbox/paypal/{orderId}/approve': notImplementedRoute,
+  'POST /api/create-monthly-subscription': async (req) => ({ status: 200, body: await createSubscription(session(req), 'monthly') }),
+  'POST /api/create-yearly-subscription': async (req) => ({ status: 200, body: await createSubscription(session(req), 'yearly') }),
+  'POST /api/auth/activate-subscription': async (req) => {
+    const input = parseBody(activateSubscriptionRequest, req.body);
+    return { status: 200, body: { user: await activateSubscription(session(req), input, req.ip) } };
+  },
+  'POST /paypal/order': async (req) => {
+    const input = parseBody(paypalOrderRequest, req.body);
+    return { status: 201, body: await createPaypalOrder(session(req), input) };
+  },
+  'POST /paypal/order/{orderId}/capture': async (req) => ({
+    status: 200,
+    body: await capturePaypalOrder(session(req), req.pathParameters.orderId ?? '', req.ip),
+  }),
+  'GET /paypal/setup': async (req) => {
+    session(req);
+    return { status: 200, body: await paypalSetup() };
+  },
+  'POST /api/sandbox/card/confirm': async (req) => {
+    const input = parseBody(sandboxCardConfirmRequest, req.body);
+    return { status: 200, body: await sandboxConfirmCard(session(req), input, req.ip) };
+  },
+  'POST /api/sandbox/paypal/{orderId}/approve': async (req) => ({
+    status: 200,
+    body: await sandboxApprovePaypal(session(req), req.pathParameters.orderId ?? ''),
+  }),
+  'GET /api/subscription': async (req) => ({ status: 200, body: await getMembership(session(req)) }),
+  'POST /api/subscription/cancel': async (req) => ({ status: 200, body: await cancelAutoRenewal(session(req)) }),
 });

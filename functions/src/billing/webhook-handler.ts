@@ -1,6 +1,27 @@
-import { createDomainHandler, notImplementedRoute } from '../lib/handler';
+import { createDomainHandler } from '../lib/handler';
+import { HttpError } from '../lib/http-error';
+import { header } from '../lib/request';
+import { providerFailure } from './billing-service';
+import { stripeClient } from './providers/stripe-provider';
+import { providerSecrets } from './secrets';
+import { handleEvent, verifyEvent } from './webhook-service';
 
-/** Stripe webhook (its own Lambda, access level `stripe`): built by the subscriptions issue. */
+/**
+ * Stripe webhook (its own Lambda, access level `stripe`: no session, no JSON parsing; the chain
+ * hands over the exact raw body, base64-decoded when API Gateway encoded it).
+ */
 export const handler = createDomainHandler('stripe-webhook', {
-  'POST /webhooks/stripe': notImplementedRoute,
+  'POST /webhooks/stripe': async (req) => {
+    const { stripeSecretKey, stripeWebhookSecret } = await providerSecrets();
+    if (!stripeSecretKey || !stripeWebhookSecret) throw new HttpError(503, 'Stripe is not configured');
+    const stripe = stripeClient(stripeSecretKey);
+    const event = verifyEvent(stripe, req.rawBody, header(req.event, 'stripe-signature'), stripeWebhookSecret);
+    try {
+      const outcome = await handleEvent(stripe, event, req.ip);
+      return { status: 200, body: { received: true, outcome } };
+    } catch (err) {
+      // A failure is a 5xx, so Stripe redelivers the event later.
+      return providerFailure(err);
+    }
+  },
 });

@@ -18,6 +18,21 @@ export interface Env {
   paymentMode: 'sandbox' | 'live';
   stripePublishableKey: string | null;
   paypalClientId: string | null;
+  /** Payment-provider secrets (billing): plain values locally, Secrets Manager ARNs in AWS (read by billing/secrets.ts). */
+  stripeSecretKey: string | null;
+  stripeWebhookSecret: string | null;
+  stripeSecretKeyArn: string | null;
+  stripeWebhookSecretArn: string | null;
+  paypalClientSecret: string | null;
+  paypalCredentialsArn: string | null;
+  /** Stripe price ids of the two plans (their amounts must match billing/prices.ts). */
+  stripePriceMonthly: string | null;
+  stripePriceYearly: string | null;
+  /** PayPal REST environment of the credentials. */
+  paypalEnvironment: 'production' | 'sandbox';
+  /** Tests only: send Stripe / PayPal API calls to a local stub with recorded answers. */
+  stripeApiBase: string | null;
+  paypalApiBase: string | null;
 }
 
 let cached: Env | undefined;
@@ -42,9 +57,22 @@ export function getEnv(): Env {
       .map((s) => s.trim())
       .filter(Boolean),
     productName: e.PRODUCT_NAME ?? 'FitTrack',
-    paymentMode: e.PAYMENT_MODE === 'live' ? 'live' : 'sandbox',
+    // Live when the operator says so (AWS: the keys are in Secrets Manager) or when provider keys
+    // are configured in the environment; sandbox (the local default) only without any keys.
+    paymentMode: e.PAYMENT_MODE === 'live' || !!e.STRIPE_SECRET_KEY || !!e.PAYPAL_CLIENT_SECRET ? 'live' : 'sandbox',
     stripePublishableKey: e.STRIPE_PUBLISHABLE_KEY || null,
     paypalClientId: e.PAYPAL_CLIENT_ID || null,
+    stripeSecretKey: e.STRIPE_SECRET_KEY || null,
+    stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET || null,
+    stripeSecretKeyArn: e.STRIPE_SECRET_KEY_ARN || null,
+    stripeWebhookSecretArn: e.STRIPE_WEBHOOK_SECRET_ARN || null,
+    paypalClientSecret: e.PAYPAL_CLIENT_SECRET || null,
+    paypalCredentialsArn: e.PAYPAL_CREDENTIALS_ARN || null,
+    stripePriceMonthly: e.STRIPE_PRICE_MONTHLY || null,
+    stripePriceYearly: e.STRIPE_PRICE_YEARLY || null,
+    paypalEnvironment: e.PAYPAL_ENVIRONMENT === 'sandbox' ? 'sandbox' : 'production',
+    stripeApiBase: e.STRIPE_API_BASE || null,
+    paypalApiBase: e.PAYPAL_API_BASE || null,
   };
   return cached;
 }

@@ -9,10 +9,16 @@ export const keys = {
   catalog: (kind: CatalogKind, id: string) => ({ pk: `CATALOG#${kind}`, sk: id }),
   catalogPartition: (kind: CatalogKind) => `CATALOG#${kind}`,
   feedback: (id: string) => ({ pk: `FEEDBACK#${id}`, sk: 'FEEDBACK' }),
-  log: (date: string, ts: string, id: string) => ({ pk: `LOG#${date}`, sk: `${ts}#${id}` }),
+  /** Every activity-log item in one partition, newest first by `<ts>#<ulid>` (docs/decisions/0400). */
+  log: (ts: string, id: string) => ({ pk: 'LOG#ALL', sk: `${ts}#${id}` }),
+  logPartition: () => 'LOG#ALL',
+  /** Feedback submissions of a user in one hour window (TTL via expiresAt): the rate limit. */
+  feedbackRate: (sub: string, window: string) => ({ pk: `USER#${sub}`, sk: `RATE#FEEDBACK#${window}` }),
   counters: () => ({ pk: 'STATS', sk: 'COUNTERS' }),
   payment: (provider: string, id: string) => ({ pk: `PAYMENT#${provider}#${id}`, sk: 'PAYMENT' }),
   stripeEvent: (id: string) => ({ pk: `STRIPE_EVENT#${id}`, sk: 'EVENT' }),
+  /** Sandbox payment objects (sandbox mode only), under their owner: `SANDBOX#CARD#<id>`, `SANDBOX#PAYPAL#<id>`. */
+  sandboxPayment: (sub: string, kind: 'CARD' | 'PAYPAL', id: string) => ({ pk: `USER#${sub}`, sk: `SANDBOX#${kind}#${id}` }),
 } as const;
 
 export type CatalogKind = 'MEAL' | 'WORKOUT' | 'STRETCH';

@@ -1,0 +1,298 @@
+import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { type Plan } from '../contract/billing';
+import { activityLogItems } from '../lib/activity-log';
+import { ddb, tableName } from '../lib/dynamo';
+import { keys } from '../lib/keys';
+import { type BillingProfile, type BillingSubscription } from './billing-profile';
+import { addPeriod } from './prices';
+import { type CardSubscriptionState } from './providers/types';
+
+export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+/**
+ * THE activation code: every payment path (Stripe webhook, activate-subscription, PayPal capture,
+ * the sandbox adapter) ends here. One transaction per change: the profile's subscription, a
+ * conditional `PAYMENT#<provider>#<id>` record (one activation per payment) and the activity log.
+ */
+
+export async function readBillingProfile(userId: string): Promise<BillingProfile | undefined> {
+  const res = await ddb().send(new GetCommand({ TableName: tableName(), Key: keys.profile(userId) }));
+  if (!res.Item) return undefined;
+  const { pk: _pk, sk: _sk, entity: _e, ...profile } = res.Item;
+  return profile as BillingProfile;
+}
+
+export const stripProfileItem = (item: Record<string, unknown>): BillingProfile => {
+  const { pk: _pk, sk: _sk, entity: _e, ...profile } = item;
+  return profile as unknown as BillingProfile;
+};
+
+interface Cancellation {
+  reasons: (string | undefined)[];
+}
+
+function cancellation(err: unknown): Cancellation | null {
+  const e = err as { name?: string; CancellationReasons?: { Code?: string }[] };
+  if (e?.name !== 'TransactionCanceledException') return null;
+  return { reasons: (e.CancellationReasons ?? []).map((r) => r.Code) };
+}
+
+const failed = (c: Cancellation, index: number) => c.reasons[index] === 'ConditionalCheckFailed';
+
+function paymentItem(p: PaymentInput, userId: string, now: Date): TransactItem {
+  return {
+    Put: {
+      TableName: tableName(),
+      Item: {
+        ...keys.payment(p.provider, p.id),
+        entity: 'PAYMENT',
+        userId,
+        plan: p.plan,
+        amount: p.amount,
+        currency: p.currency,
+        createdAt: now.toISOString(),
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
+}
+
+export interface PaymentInput {
+  /** key part of the payment record: stripe, paypal, sandbox-card, sandbox-paypal */
+  provider: string;
+  /** the provider's payment id (invoice, order) */
+  id: string;
+  plan: Plan;
+  amount: number;
+  currency: string;
+}
+
+export const paymentRef = (p: Pick<PaymentInput, 'provider' | 'id'>) => `${p.provider}#${p.id}`;
+
+function isActiveNow(s: BillingSubscription | undefined, now: Date): boolean {
+  return !!s && s.status === 'active' && (!s.expiresAt || new Date(s.expiresAt).getTime() > now.getTime());
+}
+
+/**
+ * A one-off payment buys one period (PayPal; the sandbox card, which stands in for Stripe's
+ * invoice.paid): the expiry extends from the current expiry when the plan is still running,
+ * else from now. Idempotent: a payment already recorded changes nothing.
+ */
+export async function activatePayment(o: {
+  userId: string;
+  payment: PaymentInput;
+  profileProvider: 'stripe' | 'paypal';
+  /** the card subscription that renews this entitlement (sandbox card) */
+  subscriptionId?: string;
+  autoRenew: boolean;
+  ip: string;
+  /** read by the caller together with its own items (saves a round trip) */
+  profile?: BillingProfile;
+  /** the provider's own writes that must commit with the activation (sandbox objects) */
+  extraItems?: TransactItem[];
+  now?: Date;
+}): Promise<{ profile: BillingProfile | null; activated: boolean }> {
+  const now = o.now ?? new Date();
+  let profile = o.profile;
+  for (let attempt = 0; attempt < 4; attempt++) {
+    profile ??= await readBillingProfile(o.userId);
+    if (!profile) throw new Error(`No profile for user ${o.userId}`);
+    const ref = paymentRef(o.payment);
+    if (profile.subscription?.lastPaymentId === ref) return { profile, activated: false };
+    const current = profile.subscription;
+    const base = isActiveNow(current, now) && current?.expiresAt ? new Date(current.expiresAt) : now;
+    const next: BillingSubscription = {
+      status: 'active',
+      plan: o.payment.plan,
+      expiresAt: addPeriod(base, o.payment.plan).toISOString(),
+      provider: o.profileProvider,
+      autoRenew: o.autoRenew,
+      lastPaymentId: ref,
+      ...(o.subscriptionId ? { subscriptionId: o.subscriptionId } : {}),
+    };
+    const version = profile.subscriptionVersion ?? 0;
+    try {
+      await ddb().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            paymentItem(o.payment, o.userId, now),
+            {
+              Update: {
+                TableName: tableName(),
+                Key: keys.profile(o.userId),
+                UpdateExpression: 'SET subscription = :s, subscriptionVersion = :next',
+                ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(subscriptionVersion) OR subscriptionVersion = :v)',
+                ExpressionAttributeValues: { ':s': next, ':v': version, ':next': version + 1 },
+              },
+            },
+            ...activityLogItems({
+              action: 'subscription_activated',
+              userId: o.userId,
+              details: `${o.payment.plan === 'yearly' ? 'Yearly' : 'Monthly'} plan paid by ${o.payment.provider} (${o.payment.id}), active until ${next.expiresAt}`,
+              ipAddress: o.ip,
+              now,
+            }),
+            ...(o.extraItems ?? []),
+          ],
+        }),
+      );
+      return { profile: { ...profile, subscription: next, subscriptionVersion: version + 1 }, activated: true };
+    } catch (err) {
+      const c = cancellation(err);
+      if (!c) throw err;
+      // This payment already activated (a retry, a concurrent call or the webhook), or the provider
+      // object moved on (a sandbox order captured concurrently): no change. The profile we read is
+      // stale then, so none is returned (callers that answer with the user read it again).
+      if (failed(c, 0) || c.reasons.slice(4).some((r) => r === 'ConditionalCheckFailed')) return { profile: null, activated: false };
+      if (!failed(c, 1)) throw err;
+      profile = undefined; // the subscription changed since we read it: read again and retry
+    }
+  }
+  throw new Error('Activation kept conflicting with concurrent changes');
+}
+
+/** Order of card-subscription states within one period: a later state never loses to an earlier one. */
+const RANK: Record<CardSubscriptionState['status'], number> = {
+  incomplete: 0,
+  incomplete_expired: 0,
+  past_due: 1,
+  trialing: 2,
+  active: 2,
+  paused: 3,
+  unpaid: 3,
+  canceled: 4,
+};
+
+/** The entitlement a card subscription state gives, or null when it gives nothing to record. */
+export function entitlementOf(s: CardSubscriptionState, now = new Date()): BillingSubscription | null {
+  if (!s.plan) return null;
+  const base = { plan: s.plan, provider: 'stripe' as const, subscriptionId: s.subscriptionId, syncKey: syncKeyOf(s, now) };
+  switch (s.status) {
+    case 'active':
+    case 'trialing':
+      return { ...base, status: 'active', expiresAt: s.periodEnd, autoRenew: !s.cancelAtPeriodEnd };
+    case 'past_due':
+      return { ...base, status: 'past_due', expiresAt: s.periodEnd, autoRenew: false };
+    case 'unpaid':
+    case 'paused':
+      return { ...base, status: 'expired', expiresAt: s.periodEnd, autoRenew: false };
+    case 'canceled':
+      return { ...base, status: 'canceled', expiresAt: s.endedAt ?? now.toISOString(), autoRenew: false };
+    default:
+      return null; // incomplete: not paid yet, nothing is granted
+  }
+}
+
+export const syncKeyOf = (s: CardSubscriptionState, now = new Date()) => `${s.periodEnd ?? s.endedAt ?? now.toISOString()}#${RANK[s.status]}`;
+
+export type SyncOutcome = 'applied' | 'duplicate-event' | 'stale' | 'ignored';
+
+/**
+ * Sets the user's entitlement from a card subscription as the provider reports it now (the
+ * webhook re-fetches it; activate-subscription asks for it). Convergence: the profile keeps the
+ * state with the highest `syncKey` (period end, then rank) per subscription, so deliveries in any
+ * order end in the same state; a paid invoice is recorded once (`PAYMENT#stripe#<invoice>`) and
+ * logged once; `eventId` makes a redelivered webhook event a no-op.
+ */
+export async function applyCardSubscription(o: {
+  state: CardSubscriptionState;
+  eventId?: string;
+  ip: string;
+  now?: Date;
+}): Promise<SyncOutcome> {
+  const now = o.now ?? new Date();
+  const { state } = o;
+  const next = state.userId ? entitlementOf(state, now) : null;
+  const eventItem: TransactItem[] = o.eventId
+    ? [
+        {
+          Put: {
+            TableName: tableName(),
+            Item: {
+              ...keys.stripeEvent(o.eventId),
+              entity: 'STRIPE_EVENT',
+              subscriptionId: state.subscriptionId,
+              receivedAt: now.toISOString(),
+              expiresAt: Math.floor(now.getTime() / 1000) + 30 * 86_400,
+            },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+      ]
+    : [];
+  if (!next || !state.userId) {
+    if (eventItem.length) {
+      try {
+        await ddb().send(new TransactWriteCommand({ TransactItems: eventItem }));
+      } catch (err) {
+        if (cancellation(err) && failed(cancellation(err)!, 0)) return 'duplicate-event';
+        throw err;
+      }
+    }
+    return 'ignored';
+  }
+  const userId = state.userId;
+  const grants = next.status === 'active';
+  const payment =
+    grants && state.paidInvoice
+      ? { provider: 'stripe', id: state.paidInvoice.id, plan: state.plan!, amount: state.paidInvoice.amount, currency: state.paidInvoice.currency }
+      : null;
+  if (payment) next.lastPaymentId = paymentRef(payment);
+  // Same subscription: only a newer (or equal) state applies. Another subscription or provider:
+  // a paid one takes over; a non-paying one never ends an entitlement that is still running.
+  const sameSub = 'subscription.subscriptionId = :sid';
+  const otherSub = '(attribute_not_exists(subscription.subscriptionId) OR subscription.subscriptionId <> :sid)';
+  const newer = '(attribute_not_exists(subscription.syncKey) OR subscription.syncKey <= :key)';
+  const notRunning = '(subscription.#st <> :active OR subscription.expiresAt < :now)';
+  const condition = `attribute_exists(pk) AND ((${sameSub} AND ${newer}) OR (${otherSub}${grants ? '' : ` AND ${notRunning}`}))`;
+  const values: Record<string, unknown> = { ':s': next, ':sid': state.subscriptionId, ':key': next.syncKey, ':one': 1 };
+  if (!grants) Object.assign(values, { ':active': 'active', ':now': now.toISOString() });
+  const profileUpdate: TransactItem = {
+    Update: {
+      TableName: tableName(),
+      Key: keys.profile(userId),
+      UpdateExpression: 'SET subscription = :s ADD subscriptionVersion :one',
+      ConditionExpression: condition,
+      ExpressionAttributeValues: values,
+      ...(grants ? {} : { ExpressionAttributeNames: { '#st': 'status' } }),
+    },
+  };
+  const paymentItems: TransactItem[] = payment
+    ? [
+        paymentItem(payment, userId, now),
+        ...activityLogItems({
+          action: 'subscription_activated',
+          userId,
+          details: `${payment.plan === 'yearly' ? 'Yearly' : 'Monthly'} plan paid by card (${payment.id}), active until ${next.expiresAt}`,
+          ipAddress: o.ip,
+          now,
+        }),
+      ]
+    : [];
+
+  let items = [...eventItem, profileUpdate, ...paymentItems];
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      await ddb().send(new TransactWriteCommand({ TransactItems: items }));
+      return items.includes(profileUpdate) ? 'applied' : 'stale';
+    } catch (err) {
+      const c = cancellation(err);
+      if (!c) throw err;
+      const base = eventItem.length;
+      if (eventItem.length && failed(c, 0)) return 'duplicate-event';
+      if (failed(c, base)) {
+        // An equal-or-newer state is already there (or another entitlement is running): keep it.
+        items = [...eventItem];
+        if (!items.length) return 'stale';
+        continue;
+      }
+      if (paymentItems.length && failed(c, base + 1)) {
+        // The invoice was already recorded (activate-subscription or an earlier event): sync only.
+        items = [...eventItem, profileUpdate];
+        continue;
+      }
+      throw err;
+    }
+  }
+  throw new Error('Subscription sync kept conflicting');
+}

@@ -1,0 +1,245 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import Stripe from 'stripe';
+import { type User } from '../contract/auth';
+import {
+  type ActivateSubscriptionRequest,
+  type CreateSubscriptionResponse,
+  type MembershipResponse,
+  type PaypalOrderRequest,
+  type Plan,
+} from '../contract/billing';
+import { ddb, tableName } from '../lib/dynamo';
+import { HttpError, badRequest, conflict, notFound, unauthorized } from '../lib/http-error';
+import { keys } from '../lib/keys';
+import { type Session } from '../lib/request';
+import { hasActiveSubscription, toUser } from '../lib/users';
+import { activatePayment, applyCardSubscription, entitlementOf, readBillingProfile, syncKeyOf } from './activation';
+import { type BillingProfile } from './billing-profile';
+import { PRICES, decimalToCents, planForAmount } from './prices';
+import { cardProvider, isSandbox, paypal } from './providers/provider-registry';
+import { approveSandboxOrder, confirmSandboxCard } from './providers/sandbox-provider';
+import { type PaypalOrderState } from './providers/types';
+
+/** PayPal order ids (and the sandbox's `SANDBOX-<ulid>`). */
+const ORDER_ID = /^[A-Za-z0-9-]{1,64}$/;
+
+export const PAYMENT_REQUIRED = 'No completed payment was found for this subscription.';
+
+const paymentRequired = (message = PAYMENT_REQUIRED) => new HttpError(402, message);
+
+/** Provider failures become safe answers: card refusals 402 with Stripe's message, outages 503, the rest 502. */
+export function providerFailure(err: unknown): never {
+  if (err instanceof HttpError) throw err;
+  if (err instanceof Stripe.errors.StripeError) {
+    console.error(JSON.stringify({ level: 'error', msg: 'stripe call failed', type: err.type, code: err.code, requestId: err.requestId }));
+    if (err instanceof Stripe.errors.StripeCardError) throw new HttpError(402, err.message);
+    if (err instanceof Stripe.errors.StripeConnectionError || err instanceof Stripe.errors.StripeRateLimitError) {
+      throw new HttpError(503, 'The payment provider is not reachable right now. Please try again shortly.');
+    }
+    throw new HttpError(502, 'The payment provider could not process the request.');
+  }
+  const status = (err as { statusCode?: number })?.statusCode;
+  if (typeof status === 'number' && (err as { name?: string }).name === 'ApiError') {
+    console.error(JSON.stringify({ level: 'error', msg: 'paypal call failed', status }));
+    throw new HttpError(status >= 500 ? 503 : 502, 'PayPal could not process the request.');
+  }
+  throw err;
+}
+
+async function withProvider<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    providerFailure(err);
+  }
+}
+
+async function profileOf(session: Session): Promise<BillingProfile> {
+  const profile = await readBillingProfile(session.sub);
+  if (!profile) throw unauthorized();
+  return profile;
+}
+
+const userOf = (profile: BillingProfile, session: Session): User => toUser(profile as Parameters<typeof toUser>[0], session.role);
+
+/** POST /api/create-{plan}-subscription → {clientSecret, amount} (the amount from the price table). */
+export async function createSubscription(session: Session, plan: Plan): Promise<CreateSubscriptionResponse> {
+  const profile = await profileOf(session);
+  const provider = await withProvider(cardProvider);
+  const { clientSecret, customerId } = await withProvider(() => provider.createSubscription(profile, plan));
+  if (customerId && customerId !== profile.stripeCustomerId) {
+    await ddb()
+      .send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.profile(session.sub),
+          UpdateExpression: 'SET stripeCustomerId = :c',
+          ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(stripeCustomerId)',
+          ExpressionAttributeValues: { ':c': customerId },
+        }),
+      )
+      .catch((err: unknown) => {
+        if ((err as { name?: string }).name !== 'ConditionalCheckFailedException') throw err;
+      });
+  }
+  return { clientSecret, amount: PRICES[plan].amount };
+}
+
+function verifiedPaypalPayment(order: PaypalOrderState, userId: string) {
+  const c = order.capture;
+  if (order.userId !== userId || !order.plan) return null;
+  if (order.status !== 'COMPLETED' || !c || c.status !== 'COMPLETED') return null;
+  const price = PRICES[order.plan];
+  if (c.amount !== price.amount || c.currency !== price.currency) return null;
+  return { plan: order.plan, amount: c.amount, currency: c.currency };
+}
+
+async function activatePaypalOrder(session: Session, order: PaypalOrderState, ip: string, providerName: 'paypal' | 'sandbox') {
+  const paid = verifiedPaypalPayment(order, session.sub);
+  if (!paid) return null;
+  return activatePayment({
+    userId: session.sub,
+    payment: { provider: providerName === 'sandbox' ? 'sandbox-paypal' : 'paypal', id: order.id, ...paid },
+    profileProvider: 'paypal',
+    autoRenew: false,
+    ip,
+    ...(order.profile ? { profile: order.profile } : {}),
+    ...(order.commitItems ? { extraItems: order.commitItems } : {}),
+  });
+}
+
+/**
+ * POST /api/auth/activate-subscription: grants nothing on the client's word. Card: asks the
+ * provider for this user's paid subscription. PayPal: looks up the captured order. Idempotent.
+ */
+export async function activateSubscription(session: Session, input: ActivateSubscriptionRequest, ip: string): Promise<User> {
+  if (input.paymentMethod === 'stripe') {
+    const profile = await profileOf(session);
+    const provider = await withProvider(cardProvider);
+    const state = await withProvider(() => provider.findPaidSubscription(profile));
+    if (!state || !state.plan) throw paymentRequired();
+    // The sandbox activates atomically when the card is confirmed; nothing is left to do.
+    if (provider.name === 'sandbox') {
+      if (!hasActiveSubscription(profile as Parameters<typeof hasActiveSubscription>[0])) throw paymentRequired();
+      return userOf(profile, session);
+    }
+    const current = profile.subscription;
+    if (current?.subscriptionId === state.subscriptionId && current.syncKey && current.syncKey >= syncKeyOf(state)) {
+      return userOf(profile, session); // the webhook (or an earlier call) already applied this state
+    }
+    const outcome = await applyCardSubscription({ state, ip });
+    if (outcome === 'applied') {
+      const next = entitlementOf(state)!;
+      return userOf({ ...profile, subscription: next }, session);
+    }
+    return userOf((await readBillingProfile(session.sub)) ?? profile, session);
+  }
+  if (!input.transactionId) throw badRequest('transactionId: required for PayPal');
+  if (!ORDER_ID.test(input.transactionId)) throw paymentRequired();
+  const provider = await withProvider(paypal);
+  // The sandbox reads the order together with the profile (one call); the real provider is an HTTP call.
+  const order = await withProvider(() => provider.getOrder(session.sub, input.transactionId!));
+  const profile = order?.profile ?? (await profileOf(session));
+  const ref = `${provider.name === 'sandbox' ? 'sandbox-paypal' : 'paypal'}#${input.transactionId}`;
+  if (profile.subscription?.lastPaymentId === ref) return userOf(profile, session);
+  if (!order) throw paymentRequired();
+  const result = await activatePaypalOrder(session, { ...order, profile }, ip, provider.name);
+  if (!result) throw paymentRequired();
+  return userOf(result.profile ?? (await profileOf(session)), session);
+}
+
+/** The plan an order request asks for; an `{amount}` must be exactly one plan's price. */
+export function planOfOrderRequest(input: PaypalOrderRequest): Plan {
+  if (input.plan) return input.plan;
+  if (input.amount === undefined) throw badRequest('plan: send either plan or amount');
+  if (input.currency !== undefined && input.currency.toUpperCase() !== 'USD') throw badRequest('currency: must be USD');
+  if (input.intent !== undefined && input.intent.toUpperCase() !== 'CAPTURE') throw badRequest('intent: must be CAPTURE');
+  const cents = decimalToCents(input.amount);
+  const plan = cents === null ? null : planForAmount(cents, 'USD');
+  if (!plan) throw badRequest('amount: must be exactly a plan price (2.99 or 29.99)');
+  return plan;
+}
+
+/** POST /paypal/order → {id}: amount and currency from the price table, PayPal-Request-Id set. */
+export async function createPaypalOrder(session: Session, input: PaypalOrderRequest) {
+  const plan = planOfOrderRequest(input);
+  const provider = await withProvider(paypal);
+  return withProvider(() => provider.createOrder(session.sub, plan));
+}
+
+/**
+ * POST /paypal/order/{orderId}/capture → {status}. Activates only a COMPLETED capture of this
+ * user's order with exactly the plan's amount and currency; PENDING or DECLINED grant nothing.
+ */
+export async function capturePaypalOrder(session: Session, orderId: string, ip: string) {
+  if (!ORDER_ID.test(orderId)) throw notFound('Order not found');
+  const provider = await withProvider(paypal);
+  const order = await withProvider(() => provider.captureOrder(session.sub, orderId));
+  if (order.status === 'COMPLETED' && order.capture?.status === 'COMPLETED') {
+    const result = await activatePaypalOrder(session, order, ip, provider.name);
+    if (!result) throw paymentRequired('The captured payment does not match the plan price.');
+    return { status: 'COMPLETED' };
+  }
+  return { status: order.capture?.status ?? order.status };
+}
+
+export async function paypalSetup() {
+  const provider = await withProvider(paypal);
+  return { clientToken: await withProvider(() => provider.clientToken()) };
+}
+
+function sandboxOnly(): void {
+  if (!isSandbox()) throw notFound('Not found');
+}
+
+export async function sandboxConfirmCard(session: Session, input: { clientSecret: string; cardNumber: string }, ip: string) {
+  sandboxOnly();
+  return confirmSandboxCard({ userId: session.sub, ...input, ip });
+}
+
+export async function sandboxApprovePaypal(session: Session, orderId: string) {
+  sandboxOnly();
+  return approveSandboxOrder(session.sub, orderId);
+}
+
+export function membershipOf(profile: BillingProfile): MembershipResponse {
+  const s = profile.subscription;
+  const active = hasActiveSubscription(profile as Parameters<typeof hasActiveSubscription>[0]);
+  const autoRenew = active && s?.provider === 'stripe' && !!s.subscriptionId && s.autoRenew !== false;
+  return {
+    status: s?.status ?? 'none',
+    hasActiveSubscription: active,
+    plan: s?.plan ?? null,
+    provider: s?.provider ?? null,
+    expiresAt: s?.expiresAt ?? null,
+    autoRenew,
+    canCancel: autoRenew,
+  };
+}
+
+/** GET /api/subscription */
+export async function getMembership(session: Session): Promise<MembershipResponse> {
+  return membershipOf(await profileOf(session));
+}
+
+/** POST /api/subscription/cancel: auto-renewal off (Stripe cancel_at_period_end); access runs to the period end. */
+export async function cancelAutoRenewal(session: Session): Promise<MembershipResponse> {
+  const profile = await profileOf(session);
+  const s = profile.subscription;
+  if (!membershipOf(profile).canCancel || !s?.subscriptionId) throw conflict('There is no auto-renewing subscription to cancel.');
+  if (!s.subscriptionId.startsWith('sandbox_')) {
+    const provider = await withProvider(cardProvider);
+    if (provider.name !== 'stripe') throw conflict('This subscription cannot be changed in sandbox mode.');
+    await withProvider(() => provider.cancelAtPeriodEnd(s.subscriptionId!));
+  }
+  await ddb().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.profile(session.sub),
+      UpdateExpression: 'SET subscription.autoRenew = :false ADD subscriptionVersion :one',
+      ConditionExpression: 'subscription.subscriptionId = :sid',
+      ExpressionAttributeValues: { ':false': false, ':sid': s.subscriptionId, ':one': 1 },
+    }),
+  );
+  return membershipOf({ ...profile, subscription: { ...s, autoRenew: false } });
+}

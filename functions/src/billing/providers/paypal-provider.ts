@@ -1,0 +1,120 @@
+import {
+  ApiError,
+  CheckoutPaymentIntent,
+  Client,
+  Environment,
+  OAuthAuthorizationController,
+  OrdersController,
+  type Order,
+} from '@paypal/paypal-server-sdk';
+import { ulid } from 'ulidx';
+import { type Plan, planSchema } from '../../contract/billing';
+import { getEnv } from '../../lib/env';
+import { HttpError } from '../../lib/http-error';
+import { PRICES, centsToDecimal, decimalToCents } from '../prices';
+import { type PaypalOrderState, type PaypalProvider } from './types';
+
+/**
+ * PayPal Orders v2 through the official server SDK. PAYPAL_API_BASE (tests only) sends the SDK's
+ * requests to a local stub with recorded answers, through its HTTP client's proxy setting.
+ */
+export function paypalClient(credentials: { clientId: string; clientSecret: string }): Client {
+  const env = getEnv();
+  const base = env.paypalApiBase ? new URL(env.paypalApiBase) : null;
+  return new Client({
+    clientCredentialsAuthCredentials: { oAuthClientId: credentials.clientId, oAuthClientSecret: credentials.clientSecret },
+    environment: env.paypalEnvironment === 'sandbox' ? Environment.Sandbox : Environment.Production,
+    timeout: 8000,
+    ...(base ? { unstable_httpClientOptions: { proxy: { protocol: 'http', host: base.hostname, port: Number(base.port) } } } : {}),
+  });
+}
+
+/** The provider-neutral state of an Orders v2 order. */
+export function orderState(order: Order): PaypalOrderState {
+  const unit = order.purchaseUnits?.[0];
+  const capture = unit?.payments?.captures?.[0];
+  const plan = planSchema.safeParse(unit?.referenceId);
+  return {
+    id: order.id ?? '',
+    status: String(order.status ?? 'UNKNOWN'),
+    userId: unit?.customId ?? null,
+    plan: plan.success ? plan.data : null,
+    capture: capture
+      ? {
+          id: capture.id ?? '',
+          status: String(capture.status ?? 'UNKNOWN'),
+          amount: capture.amount?.value !== undefined ? decimalToCents(capture.amount.value) : null,
+          currency: capture.amount?.currencyCode ?? '',
+        }
+      : null,
+  };
+}
+
+const apiStatus = (err: unknown) => (err instanceof ApiError ? err.statusCode : undefined);
+
+function providerMessage(err: unknown): string {
+  if (!(err instanceof ApiError)) return 'PayPal could not process the payment.';
+  try {
+    const body = JSON.parse(typeof err.body === 'string' ? err.body : '') as { details?: { description?: string }[]; message?: string };
+    return body.details?.[0]?.description ?? body.message ?? 'PayPal could not process the payment.';
+  } catch {
+    return 'PayPal could not process the payment.';
+  }
+}
+
+export function paypalProvider(client: Client, credentials: { clientId: string; clientSecret: string }): PaypalProvider {
+  const orders = new OrdersController(client);
+  const oauth = new OAuthAuthorizationController(client);
+  const getOrder = async (userId: string, orderId: string): Promise<PaypalOrderState | null> => {
+    try {
+      const { result } = await orders.getOrder({ id: orderId });
+      const state = orderState(result);
+      return state.userId === userId ? state : null; // another user's order does not exist for this one
+    } catch (err) {
+      if (apiStatus(err) === 404) return null;
+      throw err;
+    }
+  };
+  return {
+    name: 'paypal',
+    async createOrder(userId: string, plan: Plan) {
+      const price = PRICES[plan];
+      const { result } = await orders.createOrder({
+        body: {
+          intent: CheckoutPaymentIntent.Capture,
+          purchaseUnits: [
+            {
+              referenceId: plan,
+              customId: userId,
+              description: `FitTrack Premium ${plan === 'yearly' ? 'Yearly' : 'Monthly'}`,
+              amount: { currencyCode: price.currency, value: centsToDecimal(price.amount) },
+            },
+          ],
+        },
+        paypalRequestId: `order-${userId}-${ulid()}`,
+      });
+      if (!result.id) throw new Error('PayPal returned an order without an id');
+      return { id: result.id };
+    },
+    getOrder,
+    async captureOrder(userId: string, orderId: string) {
+      const existing = await getOrder(userId, orderId);
+      if (!existing) throw new HttpError(404, 'Order not found');
+      if (existing.status === 'COMPLETED') return existing;
+      try {
+        const { result } = await orders.captureOrder({ id: orderId, paypalRequestId: `capture-${orderId}`, prefer: 'return=representation' });
+        return orderState(result);
+      } catch (err) {
+        const status = apiStatus(err);
+        if (status === 422 || status === 400) throw new HttpError(422, providerMessage(err));
+        if (status === 404) throw new HttpError(404, 'Order not found');
+        throw err;
+      }
+    },
+    async clientToken() {
+      const basic = Buffer.from(`${credentials.clientId}:${credentials.clientSecret}`).toString('base64');
+      const { result } = await oauth.requestToken({ authorization: `Basic ${basic}` }, { response_type: 'client_token', intent: 'sdk_init' });
+      return result.accessToken;
+    },
+  };
+}

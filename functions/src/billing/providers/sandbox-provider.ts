@@ -1,0 +1,246 @@
+import { randomBytes } from 'node:crypto';
+import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ulid } from 'ulidx';
+import { type Plan } from '../../contract/billing';
+import { activityLogItems } from '../../lib/activity-log';
+import { ddb, tableName } from '../../lib/dynamo';
+import { HttpError, badRequest, notFound } from '../../lib/http-error';
+import { keys } from '../../lib/keys';
+import { activatePayment, stripProfileItem } from '../activation';
+import { type BillingProfile } from '../billing-profile';
+import { PRICES } from '../prices';
+import { type CardProvider, type CardSubscriptionState, type PaypalOrderState, type PaypalProvider } from './types';
+
+/**
+ * The sandbox adapter (sandbox mode: no provider keys, the local default). It stands in for
+ * Stripe and PayPal behind the same interfaces, keeping its "provider objects" in the table under
+ * their owner (`USER#<sub>` / `SANDBOX#CARD#<id>`, `SANDBOX#PAYPAL#<id>`), so another user's
+ * secret or order id simply does not exist. Payments go through the same activation code.
+ */
+
+const TTL_SECONDS = 30 * 86_400;
+const ttl = (now = new Date()) => Math.floor(now.getTime() / 1000) + TTL_SECONDS;
+
+export const SANDBOX_CARDS = { succeeds: '4242424242424242', declined: '4000000000000002' } as const;
+export const DECLINED_MESSAGE = 'Your card was declined.';
+
+interface SandboxCard {
+  id: string;
+  plan: Plan;
+  amount: number;
+  currency: string;
+  secret: string;
+  status: 'incomplete' | 'paid';
+  createdAt: string;
+}
+
+interface SandboxOrder {
+  id: string;
+  plan: Plan;
+  amount: number;
+  currency: string;
+  status: 'CREATED' | 'APPROVED' | 'COMPLETED';
+  createdAt: string;
+}
+
+const CLIENT_SECRET = /^sandbox_([0-9A-HJKMNP-TV-Z]{26})_secret_([A-Za-z0-9_-]{16,64})$/;
+const ORDER_ID = /^SANDBOX-([0-9A-HJKMNP-TV-Z]{26})$/;
+
+/** `sandbox_<id>_secret_<random>`: the id names the sandbox subscription, the random part proves the secret. */
+export function parseClientSecret(secret: string): { id: string; secret: string } | null {
+  const m = CLIENT_SECRET.exec(secret);
+  return m ? { id: m[1]!, secret: m[2]! } : null;
+}
+
+const orderKeyId = (orderId: string): string | null => ORDER_ID.exec(orderId)?.[1] ?? null;
+
+const strip = <T>(item: Record<string, unknown>): T => {
+  const { pk: _pk, sk: _sk, entity: _e, expiresAt: _x, ...rest } = item;
+  return rest as T;
+};
+
+export const sandboxCardProvider: CardProvider = {
+  name: 'sandbox',
+  async createSubscription(profile: BillingProfile, plan: Plan) {
+    const id = ulid();
+    const secret = randomBytes(18).toString('base64url');
+    const now = new Date();
+    const item: SandboxCard = { id, plan, amount: PRICES[plan].amount, currency: PRICES[plan].currency, secret, status: 'incomplete', createdAt: now.toISOString() };
+    await ddb().send(
+      new PutCommand({ TableName: tableName(), Item: { ...keys.sandboxPayment(profile.id, 'CARD', id), entity: 'SANDBOX_CARD', ...item, expiresAt: ttl(now) } }),
+    );
+    return { clientSecret: `sandbox_${id}_secret_${secret}` };
+  },
+  async findPaidSubscription(profile: BillingProfile) {
+    const res = await ddb().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': `USER#${profile.id}`, ':prefix': 'SANDBOX#CARD#' },
+        ScanIndexForward: false,
+        Limit: 20,
+      }),
+    );
+    const paid = (res.Items ?? []).map((i) => strip<SandboxCard>(i)).find((c) => c.status === 'paid');
+    if (!paid) return null;
+    const state: CardSubscriptionState = {
+      subscriptionId: `sandbox_${paid.id}`,
+      userId: profile.id,
+      plan: paid.plan,
+      status: 'active',
+      periodEnd: null,
+      endedAt: null,
+      cancelAtPeriodEnd: false,
+      paidInvoice: { id: paid.id, amount: paid.amount, currency: paid.currency },
+    };
+    return state;
+  },
+  async cancelAtPeriodEnd() {
+    // The sandbox keeps no renewal schedule: turning auto-renewal off is the profile change alone.
+  },
+};
+
+/**
+ * POST /api/sandbox/card/confirm: 4242 4242 4242 4242 pays (the user is then active exactly as
+ * after Stripe's invoice.paid), 4000 0000 0000 0002 is declined, anything else is a 400.
+ */
+export async function confirmSandboxCard(o: { userId: string; clientSecret: string; cardNumber: string; ip: string }) {
+  const parsed = parseClientSecret(o.clientSecret);
+  if (!parsed) throw badRequest('clientSecret: not a sandbox client secret');
+  const number = o.cardNumber.replace(/[\s-]/g, '');
+  if (number !== SANDBOX_CARDS.succeeds && number !== SANDBOX_CARDS.declined) {
+    throw badRequest('cardNumber: use the sandbox test card 4242 4242 4242 4242 (or 4000 0000 0000 0002 to see a decline)');
+  }
+  const cardKey = keys.sandboxPayment(o.userId, 'CARD', parsed.id);
+  const res = await ddb().send(
+    new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: [cardKey, keys.profile(o.userId)] } } }),
+  );
+  const items = res.Responses?.[tableName()] ?? [];
+  const cardItem = items.find((i) => i.sk === cardKey.sk);
+  const profileItem = items.find((i) => i.sk === 'PROFILE');
+  if (!cardItem || cardItem.secret !== parsed.secret) throw notFound('Payment not found');
+  if (!profileItem) throw notFound('Profile not found');
+  const card = strip<SandboxCard>(cardItem);
+  if (card.status === 'paid') return { status: 'succeeded' as const };
+  if (number === SANDBOX_CARDS.declined) {
+    await ddb().send(
+      new TransactWriteCommand({
+        TransactItems: activityLogItems({
+          action: 'payment_failed',
+          userId: o.userId,
+          details: `Sandbox card declined for the ${card.plan} plan (${card.id})`,
+          ipAddress: o.ip,
+        }),
+      }),
+    );
+    return { status: 'declined' as const, message: DECLINED_MESSAGE };
+  }
+  await activatePayment({
+    userId: o.userId,
+    payment: { provider: 'sandbox-card', id: card.id, plan: card.plan, amount: card.amount, currency: card.currency },
+    profileProvider: 'stripe',
+    subscriptionId: `sandbox_${card.id}`,
+    autoRenew: true,
+    ip: o.ip,
+    profile: stripProfileItem(profileItem),
+    extraItems: [
+      {
+        Update: {
+          TableName: tableName(),
+          Key: cardKey,
+          UpdateExpression: 'SET #st = :paid, paidAt = :now',
+          ConditionExpression: '#st = :incomplete',
+          ExpressionAttributeNames: { '#st': 'status' },
+          ExpressionAttributeValues: { ':paid': 'paid', ':incomplete': 'incomplete', ':now': new Date().toISOString() },
+        },
+      },
+    ],
+  });
+  return { status: 'succeeded' as const };
+}
+
+/** POST /api/sandbox/paypal/{orderId}/approve: the buyer approves their own sandbox order. */
+export async function approveSandboxOrder(userId: string, orderId: string) {
+  const id = orderKeyId(orderId);
+  if (!id) throw notFound('Order not found');
+  try {
+    await ddb().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.sandboxPayment(userId, 'PAYPAL', id),
+        UpdateExpression: 'SET #st = :approved',
+        ConditionExpression: 'attribute_exists(pk) AND #st IN (:created, :approved)',
+        ExpressionAttributeNames: { '#st': 'status' },
+        ExpressionAttributeValues: { ':approved': 'APPROVED', ':created': 'CREATED' },
+      }),
+    );
+  } catch (err) {
+    if ((err as { name?: string }).name !== 'ConditionalCheckFailedException') throw err;
+    const existing = await ddb().send(new GetCommand({ TableName: tableName(), Key: keys.sandboxPayment(userId, 'PAYPAL', id) }));
+    if (!existing.Item) throw notFound('Order not found');
+    throw new HttpError(422, 'This order is already captured.');
+  }
+  return { id: orderId, status: 'APPROVED' as const };
+}
+
+function orderState(order: SandboxOrder, userId: string): PaypalOrderState {
+  return {
+    id: `SANDBOX-${order.id}`,
+    status: order.status,
+    userId,
+    plan: order.plan,
+    capture: order.status === 'COMPLETED' ? { id: `SANDBOX-${order.id}`, status: 'COMPLETED', amount: order.amount, currency: order.currency } : null,
+  };
+}
+
+export const sandboxPaypalProvider: PaypalProvider = {
+  name: 'sandbox',
+  async createOrder(userId: string, plan: Plan) {
+    const id = ulid();
+    const now = new Date();
+    const order: SandboxOrder = { id, plan, amount: PRICES[plan].amount, currency: PRICES[plan].currency, status: 'CREATED', createdAt: now.toISOString() };
+    await ddb().send(
+      new PutCommand({ TableName: tableName(), Item: { ...keys.sandboxPayment(userId, 'PAYPAL', id), entity: 'SANDBOX_ORDER', ...order, expiresAt: ttl(now) } }),
+    );
+    return { id: `SANDBOX-${id}` };
+  },
+  async getOrder(userId: string, orderId: string) {
+    const id = orderKeyId(orderId);
+    if (!id) return null;
+    const key = keys.sandboxPayment(userId, 'PAYPAL', id);
+    const res = await ddb().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: [key, keys.profile(userId)] } } }));
+    const items = res.Responses?.[tableName()] ?? [];
+    const orderItem = items.find((i) => i.sk === key.sk);
+    const profileItem = items.find((i) => i.sk === 'PROFILE');
+    if (!orderItem) return null;
+    return { ...orderState(strip<SandboxOrder>(orderItem), userId), ...(profileItem ? { profile: stripProfileItem(profileItem) } : {}) };
+  },
+  async captureOrder(userId: string, orderId: string) {
+    const found = await this.getOrder(userId, orderId);
+    if (!found) throw notFound('Order not found');
+    if (found.status === 'CREATED') throw new HttpError(422, 'The buyer has not approved this order yet.');
+    if (found.status === 'COMPLETED') return found;
+    const id = orderKeyId(orderId)!;
+    // The capture commits inside the activation transaction (commitItems): captured = activated.
+    return {
+      ...found,
+      status: 'COMPLETED',
+      capture: { id: orderId, status: 'COMPLETED', amount: PRICES[found.plan!].amount, currency: PRICES[found.plan!].currency },
+      commitItems: [
+        {
+          Update: {
+            TableName: tableName(),
+            Key: keys.sandboxPayment(userId, 'PAYPAL', id),
+            UpdateExpression: 'SET #st = :completed',
+            ConditionExpression: '#st = :approved',
+            ExpressionAttributeNames: { '#st': 'status' },
+            ExpressionAttributeValues: { ':completed': 'COMPLETED', ':approved': 'APPROVED' },
+          },
+        },
+      ],
+    };
+  },
+  async clientToken() {
+    return `sandbox_client_token_${randomBytes(12).toString('base64url')}`;
+  },
+};

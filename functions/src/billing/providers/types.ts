@@ -1,0 +1,58 @@
+import { type Plan } from '../../contract/billing';
+import { type TransactItem } from '../activation';
+import { type BillingProfile } from '../billing-profile';
+
+/** A card subscription as the provider reports it (Stripe or the sandbox), provider-neutral. */
+export interface CardSubscriptionState {
+  subscriptionId: string;
+  /** our user id, from the provider object's metadata */
+  userId: string | null;
+  /** null when the provider's price is not one of our plans' (then nothing is granted) */
+  plan: Plan | null;
+  status: 'incomplete' | 'incomplete_expired' | 'active' | 'trialing' | 'past_due' | 'unpaid' | 'canceled' | 'paused';
+  /** end of the current period (ISO) */
+  periodEnd: string | null;
+  /** when a canceled subscription ended (ISO) */
+  endedAt: string | null;
+  cancelAtPeriodEnd: boolean;
+  /** the latest invoice when it is paid in full at the plan's price */
+  paidInvoice: { id: string; amount: number; currency: string } | null;
+}
+
+/** Card payments: Stripe, or the sandbox adapter when no keys are configured. */
+export interface CardProvider {
+  readonly name: 'stripe' | 'sandbox';
+  /** Starts a subscription that is paid by confirming `clientSecret` in the browser. */
+  createSubscription(profile: BillingProfile, plan: Plan): Promise<{ clientSecret: string; customerId?: string }>;
+  /** The user's paid, active subscription, asked of the provider itself. */
+  findPaidSubscription(profile: BillingProfile): Promise<CardSubscriptionState | null>;
+  /** Turns auto-renewal off: access continues until the period end. */
+  cancelAtPeriodEnd(subscriptionId: string): Promise<void>;
+}
+
+/** A PayPal order as the provider reports it. */
+export interface PaypalOrderState {
+  id: string;
+  status: string;
+  /** our user id (custom_id of the purchase unit) */
+  userId: string | null;
+  /** the plan the order was created for (reference_id) */
+  plan: Plan | null;
+  /** the capture, when there is one */
+  capture: { id: string; status: string; amount: number | null; currency: string } | null;
+  /** sandbox only: writes that commit the capture inside the activation transaction */
+  commitItems?: TransactItem[];
+  /** sandbox only: the caller's profile, read together with the order */
+  profile?: BillingProfile;
+}
+
+/** PayPal Orders v2, or the sandbox adapter when no keys are configured. */
+export interface PaypalProvider {
+  readonly name: 'paypal' | 'sandbox';
+  createOrder(userId: string, plan: Plan): Promise<{ id: string }>;
+  /** The order, or null when it does not exist or belongs to another user. */
+  getOrder(userId: string, orderId: string): Promise<PaypalOrderState | null>;
+  /** Captures an approved order of this user (idempotent). */
+  captureOrder(userId: string, orderId: string): Promise<PaypalOrderState>;
+  clientToken(): Promise<string>;
+}

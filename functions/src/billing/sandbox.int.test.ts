@@ -1,0 +1,285 @@
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
+import { ApiClient, adminClient, signedUpClient, subscriberClient } from '../../test/api-client';
+import { grantSubscription } from '../../test/subscriptions';
+import { type UserResponse } from '../contract/auth';
+import { type CreateSubscriptionResponse, type MembershipResponse } from '../contract/billing';
+import { ddb, tableName } from '../lib/dynamo';
+import { keys } from '../lib/keys';
+import { GSI1 } from '../lib/table';
+
+/**
+ * Sandbox mode (the local default: no provider keys), end to end through the local gateway
+ * against DynamoDB Local and cognito-local: the same routes and the same activation code as the
+ * real providers.
+ */
+
+const DAY = 86_400_000;
+
+async function logsFor(action: string, userId: string) {
+  const res = await ddb().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: GSI1,
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': `ACTION#${action}` },
+      ScanIndexForward: false,
+    }),
+  );
+  return (res.Items ?? []).filter((i) => i.userId === userId);
+}
+
+async function profileItem(userId: string) {
+  return (await ddb().send(new GetCommand({ TableName: tableName(), Key: keys.profile(userId) }))).Item!;
+}
+
+async function paymentRecord(provider: string, id: string) {
+  return (await ddb().send(new GetCommand({ TableName: tableName(), Key: keys.payment(provider, id) }))).Item;
+}
+
+const secretId = (secret: string) => /^sandbox_([0-9A-Z]{26})_secret_/.exec(secret)![1]!;
+
+async function startCard(c: ApiClient, plan: 'monthly' | 'yearly' = 'yearly') {
+  const res = await c.post<CreateSubscriptionResponse>(`/api/create-${plan}-subscription`);
+  expect(res.status).toBe(200);
+  return res.body;
+}
+
+const years = (iso: string | null | undefined, from: number) => (new Date(iso!).getTime() - from) / (365 * DAY);
+
+describe('sandbox card', () => {
+  it('create-*-subscription answers a sandbox client secret and the amount from the price table', async () => {
+    const { client } = await signedUpClient('bill');
+    const yearly = await startCard(client, 'yearly');
+    expect(yearly).toEqual({ clientSecret: expect.stringMatching(/^sandbox_[0-9A-Z]{26}_secret_[\w-]+$/), amount: 2999 });
+    const monthly = await startCard(client, 'monthly');
+    expect(monthly.amount).toBe(299);
+    expect(monthly.clientSecret).not.toBe(yearly.clientSecret);
+  });
+
+  it('pays with 4242 4242 4242 4242 and activates exactly once, even when confirmed again and concurrently', async () => {
+    const { client, id } = await signedUpClient('pay');
+    const t0 = Date.now();
+    const { clientSecret } = await startCard(client, 'yearly');
+    const confirms = await Promise.all(
+      Array.from({ length: 5 }, (_, i) =>
+        client.post('/api/sandbox/card/confirm', { clientSecret, cardNumber: i % 2 ? '4242424242424242' : '4242 4242 4242 4242' }),
+      ),
+    );
+    for (const r of confirms) expect(r.status, r.text).toBe(200);
+    for (const r of confirms) expect(r.body).toEqual({ status: 'succeeded' });
+    const again = await client.post('/api/sandbox/card/confirm', { clientSecret, cardNumber: '4242 4242 4242 4242' });
+    expect(again.body).toEqual({ status: 'succeeded' });
+
+    const me = await client.get<UserResponse>('/api/auth/me');
+    expect(me.body.user).toMatchObject({ subscriptionStatus: 'active', hasActiveSubscription: true });
+    expect(years(me.body.user.subscriptionExpiresAt, t0)).toBeGreaterThan(0.99);
+    expect(years(me.body.user.subscriptionExpiresAt, t0)).toBeLessThan(1.01);
+    // the spec's client then calls activate-subscription: idempotent, extends nothing
+    const activated = await client.post<UserResponse>('/api/auth/activate-subscription', { userId: 'someone-else', subscriptionType: 'yearly', paymentMethod: 'stripe' });
+    expect(activated.status).toBe(200);
+    expect(activated.body.user).toEqual(me.body.user);
+
+    expect(await paymentRecord('sandbox-card', secretId(clientSecret))).toMatchObject({ userId: id, plan: 'yearly', amount: 2999, currency: 'USD' });
+    expect(await logsFor('subscription_activated', id)).toHaveLength(1);
+    expect((await profileItem(id)).subscriptionVersion).toBe(1);
+    expect((await client.get('/api/meals')).status).toBe(200);
+  });
+
+  it('a declined card (4000 0000 0000 0002) activates nothing and logs payment_failed', async () => {
+    const { client, id } = await signedUpClient('decl');
+    const { clientSecret } = await startCard(client, 'monthly');
+    const res = await client.post('/api/sandbox/card/confirm', { clientSecret, cardNumber: '4000 0000 0000 0002' });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'declined', message: 'Your card was declined.' });
+    const me = await client.get<UserResponse>('/api/auth/me');
+    expect(me.body.user).toMatchObject({ subscriptionStatus: 'none', hasActiveSubscription: false });
+    expect(await paymentRecord('sandbox-card', secretId(clientSecret))).toBeUndefined();
+    expect(await logsFor('subscription_activated', id)).toHaveLength(0);
+    expect(await logsFor('payment_failed', id)).toHaveLength(1);
+    const activate = await client.post('/api/auth/activate-subscription', { subscriptionType: 'monthly', paymentMethod: 'stripe' });
+    expect(activate.status).toBe(402);
+    expect((await client.get('/api/meals')).status).toBe(403);
+  });
+
+  it.each([
+    ['an unknown card', { cardNumber: '4111 1111 1111 1111' }, /cardNumber/],
+    ['letters', { cardNumber: 'abcd' }, /cardNumber/],
+    ['a missing card number', { cardNumber: undefined }, /cardNumber/],
+    ['a non-sandbox secret', { clientSecret: 'pi_123_secret_456' }, /clientSecret/],
+  ])('refuses %s with 400 naming the field', async (_name, patch, message) => {
+    const { client, id } = await signedUpClient('bad');
+    const { clientSecret } = await startCard(client);
+    const res = await client.post('/api/sandbox/card/confirm', { clientSecret, cardNumber: '4242 4242 4242 4242', ...patch });
+    expect(res.status).toBe(400);
+    expect((res.body as { message: string }).message).toMatch(message);
+    expect((await profileItem(id)).subscription).toEqual({ status: 'none' });
+  });
+
+  it("cannot confirm another user's payment (404) nor without a session (401)", async () => {
+    const owner = await signedUpClient('own');
+    const thief = await signedUpClient('thief');
+    const { clientSecret } = await startCard(owner.client);
+    const res = await thief.client.post('/api/sandbox/card/confirm', { clientSecret, cardNumber: '4242 4242 4242 4242' });
+    expect(res.status).toBe(404);
+    expect((await new ApiClient().post('/api/sandbox/card/confirm', { clientSecret, cardNumber: '4242 4242 4242 4242' })).status).toBe(401);
+    expect((await profileItem(thief.id)).subscription).toEqual({ status: 'none' });
+    expect((await profileItem(owner.id)).subscription).toEqual({ status: 'none' });
+  });
+
+  it('a renewal extends from the current expiry; a lapsed plan restarts from now', async () => {
+    const { client, id } = await signedUpClient('renew');
+    const t0 = Date.now();
+    for (const plan of ['yearly', 'yearly'] as const) {
+      const { clientSecret } = await startCard(client, plan);
+      await client.post('/api/sandbox/card/confirm', { clientSecret, cardNumber: '4242424242424242' });
+    }
+    const me = await client.get<UserResponse>('/api/auth/me');
+    expect(years(me.body.user.subscriptionExpiresAt, t0)).toBeGreaterThan(1.99);
+    expect(years(me.body.user.subscriptionExpiresAt, t0)).toBeLessThan(2.01);
+    expect(await logsFor('subscription_activated', id)).toHaveLength(2);
+
+    const lapsed = await signedUpClient('lapsed');
+    await grantSubscription(lapsed.id, { expiresAt: new Date(Date.now() - 10 * DAY).toISOString() });
+    const { clientSecret } = await startCard(lapsed.client, 'monthly');
+    await lapsed.client.post('/api/sandbox/card/confirm', { clientSecret, cardNumber: '4242424242424242' });
+    const after = await lapsed.client.get<UserResponse>('/api/auth/me');
+    const days = (new Date(after.body.user.subscriptionExpiresAt!).getTime() - Date.now()) / DAY;
+    expect(days).toBeGreaterThan(27);
+    expect(days).toBeLessThan(32);
+  });
+});
+
+describe('activate-subscription without a payment', () => {
+  it.each(['user', 'subscriber', 'admin'] as const)('answers 402 and grants nothing for a %s (card and PayPal)', async (role) => {
+    const client = role === 'admin' ? await adminClient() : role === 'subscriber' ? (await subscriberClient('act')).client : (await signedUpClient('act')).client;
+    const before = await client.get<UserResponse>('/api/auth/me');
+    for (const body of [
+      { subscriptionType: 'yearly', paymentMethod: 'stripe' },
+      { subscriptionType: 'monthly', paymentMethod: 'paypal', transactionId: 'SANDBOX-01JD5Y2QK8V7N3M4P6R9S0T1W2' },
+      { subscriptionType: 'yearly', paymentMethod: 'paypal', transactionId: '5O190127TN364715T' },
+      { userId: before.body.user.id, subscriptionType: 'yearly', paymentMethod: 'stripe', transactionId: 'pi_fake' },
+    ]) {
+      const res = await client.post('/api/auth/activate-subscription', body);
+      expect(res.status, JSON.stringify(body)).toBe(402);
+      expect(res.body).toEqual({ message: expect.any(String) });
+    }
+    expect((await client.get<UserResponse>('/api/auth/me')).body.user).toEqual(before.body.user);
+  });
+
+  it('validates the body (400 naming the field) and needs a session (401)', async () => {
+    const { client } = await signedUpClient('val');
+    const res = await client.post('/api/auth/activate-subscription', { subscriptionType: 'weekly', paymentMethod: 'stripe' });
+    expect(res.status).toBe(400);
+    expect((res.body as { message: string }).message).toMatch(/subscriptionType/);
+    const pp = await client.post('/api/auth/activate-subscription', { subscriptionType: 'yearly', paymentMethod: 'paypal' });
+    expect(pp.status).toBe(400);
+    expect((pp.body as { message: string }).message).toMatch(/transactionId/);
+    expect((await new ApiClient().post('/api/auth/activate-subscription', { subscriptionType: 'yearly', paymentMethod: 'stripe' })).status).toBe(401);
+  });
+
+  it('an expiry in the past means no access', async () => {
+    const { client, id } = await signedUpClient('past');
+    await grantSubscription(id, { expiresAt: new Date(Date.now() - 1000).toISOString() });
+    const me = await client.get<UserResponse>('/api/auth/me');
+    expect(me.body.user).toMatchObject({ subscriptionStatus: 'active', hasActiveSubscription: false });
+    expect((await client.get('/api/meals')).status).toBe(403);
+    expect((await client.get<MembershipResponse>('/api/subscription')).body).toMatchObject({ hasActiveSubscription: false, canCancel: false });
+  });
+});
+
+describe('sandbox PayPal', () => {
+  async function approvedOrder(c: ApiClient, body: unknown) {
+    const order = await c.post<{ id: string }>('/paypal/order', body);
+    expect(order.status, order.text).toBe(201);
+    const approve = await c.post(`/api/sandbox/paypal/${order.body.id}/approve`);
+    expect(approve.status).toBe(200);
+    return order.body.id;
+  }
+
+  it('order → approve → capture activates the plan of the exact amount, once', async () => {
+    const { client, id } = await signedUpClient('pp');
+    const orderId = await approvedOrder(client, { amount: '29.99', currency: 'USD', intent: 'CAPTURE' });
+    expect(orderId).toMatch(/^SANDBOX-/);
+    const captures = await Promise.all([1, 2, 3].map(() => client.post<{ status: string }>(`/paypal/order/${orderId}/capture`)));
+    for (const c of captures) expect(c.body).toEqual({ status: 'COMPLETED' });
+    const activated = await client.post<UserResponse>('/api/auth/activate-subscription', { subscriptionType: 'yearly', paymentMethod: 'paypal', transactionId: orderId });
+    expect(activated.status).toBe(200);
+    expect(activated.body.user.hasActiveSubscription).toBe(true);
+    expect(years(activated.body.user.subscriptionExpiresAt, Date.now())).toBeGreaterThan(0.99);
+    expect(await logsFor('subscription_activated', id)).toHaveLength(1);
+    expect(await paymentRecord('sandbox-paypal', orderId)).toMatchObject({ amount: 2999, plan: 'yearly', currency: 'USD' });
+    expect((await client.get<MembershipResponse>('/api/subscription')).body).toMatchObject({ plan: 'yearly', provider: 'paypal', autoRenew: false, canCancel: false });
+  });
+
+  it.each([
+    [{ amount: '0.01', currency: 'USD', intent: 'CAPTURE' }, /amount/],
+    [{ amount: 29.98 }, /amount/],
+    [{ amount: '29.999' }, /amount/],
+    [{ amount: '-29.99' }, /amount/],
+    [{ amount: '29.99', currency: 'EUR' }, /currency/],
+    [{ amount: '2.99', intent: 'AUTHORIZE' }, /intent/],
+    [{ plan: 'lifetime' }, /plan/],
+    [{ plan: 'yearly', amount: '0.01' }, /Unknown field|amount|plan/],
+  ])('a tampered amount never changes the price: %j → 400', async (body, message) => {
+    const { client } = await signedUpClient('tamper');
+    const res = await client.post('/paypal/order', body);
+    expect(res.status).toBe(400);
+    expect((res.body as { message: string }).message).toMatch(message);
+  });
+
+  it('the plan, not the client, sets the amount: {plan: monthly} captures 2.99', async () => {
+    const { client } = await signedUpClient('ppm');
+    const orderId = await approvedOrder(client, { plan: 'monthly' });
+    await client.post(`/paypal/order/${orderId}/capture`);
+    expect((await client.get<MembershipResponse>('/api/subscription')).body.plan).toBe('monthly');
+    expect(await paymentRecord('sandbox-paypal', orderId)).toMatchObject({ amount: 299 });
+  });
+
+  it("capturing another user's order or an unapproved order grants nothing", async () => {
+    const owner = await signedUpClient('ppo');
+    const other = await signedUpClient('ppx');
+    const orderId = await approvedOrder(owner.client, { plan: 'yearly' });
+    expect((await other.client.post(`/paypal/order/${orderId}/capture`)).status).toBe(404);
+    expect((await other.client.post(`/api/sandbox/paypal/${orderId}/approve`)).status).toBe(404);
+    const stolen = await other.client.post('/api/auth/activate-subscription', { subscriptionType: 'yearly', paymentMethod: 'paypal', transactionId: orderId });
+    expect(stolen.status).toBe(402);
+    const unapproved = await owner.client.post<{ id: string }>('/paypal/order', { plan: 'yearly' });
+    expect((await owner.client.post(`/paypal/order/${unapproved.body.id}/capture`)).status).toBe(422);
+    expect((await profileItem(other.id)).subscription).toEqual({ status: 'none' });
+    expect((await profileItem(owner.id)).subscription).toEqual({ status: 'none' });
+    expect(await logsFor('subscription_activated', owner.id)).toHaveLength(0);
+  });
+
+  it('GET /paypal/setup answers a client token', async () => {
+    const { client } = await signedUpClient('setup');
+    const res = await client.get<{ clientToken: string }>('/paypal/setup');
+    expect(res.status).toBe(200);
+    expect(res.body.clientToken).toMatch(/^sandbox_client_token_/);
+  });
+});
+
+describe('membership (Settings)', () => {
+  it('shows the plan and renewal date and cancels auto-renewal, keeping access to the period end', async () => {
+    const { client } = await signedUpClient('mem');
+    expect((await client.get<MembershipResponse>('/api/subscription')).body).toEqual({
+      status: 'none',
+      hasActiveSubscription: false,
+      plan: null,
+      provider: null,
+      expiresAt: null,
+      autoRenew: false,
+      canCancel: false,
+    });
+    expect((await client.post('/api/subscription/cancel')).status).toBe(409);
+    const { clientSecret } = await startCard(client, 'monthly');
+    await client.post('/api/sandbox/card/confirm', { clientSecret, cardNumber: '4242424242424242' });
+    const m = await client.get<MembershipResponse>('/api/subscription');
+    expect(m.body).toMatchObject({ status: 'active', plan: 'monthly', provider: 'stripe', autoRenew: true, canCancel: true });
+    const cancel = await client.post<MembershipResponse>('/api/subscription/cancel');
+    expect(cancel.status).toBe(200);
+    expect(cancel.body).toMatchObject({ status: 'active', hasActiveSubscription: true, autoRenew: false, canCancel: false, expiresAt: m.body.expiresAt });
+    expect((await client.get<MembershipResponse>('/api/subscription')).body).toEqual(cancel.body);
+    expect((await client.get('/api/meals')).status).toBe(200);
+  });
+});

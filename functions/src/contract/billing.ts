@@ -1,0 +1,81 @@
+import * as z from 'zod';
+
+/** The two plans (SPEC.md section 9). Prices live in the server's price table (billing/prices.ts). */
+export const planSchema = z.enum(['monthly', 'yearly'], { error: 'plan must be monthly or yearly' });
+export type Plan = z.infer<typeof planSchema>;
+
+/** POST /api/create-{monthly,yearly}-subscription → */
+export const createSubscriptionResponse = z.object({
+  /** Stripe: the latest invoice's confirmation secret; sandbox: `sandbox_…`. */
+  clientSecret: z.string(),
+  /** amount in cents, from the server's price table */
+  amount: z.number().int(),
+});
+export type CreateSubscriptionResponse = z.infer<typeof createSubscriptionResponse>;
+
+/**
+ * POST /api/auth/activate-subscription. The spec's `userId` is accepted and ignored: the session
+ * decides who is activated (DESIGN.md departure 1). Unknown fields are dropped.
+ */
+export const activateSubscriptionRequest = z.object({
+  userId: z.unknown().optional(),
+  subscriptionType: planSchema,
+  paymentMethod: z.enum(['stripe', 'paypal'], { error: 'paymentMethod must be stripe or paypal' }),
+  transactionId: z.string().trim().min(1, 'transactionId must not be empty').max(128, 'transactionId is too long').optional(),
+});
+export type ActivateSubscriptionRequest = z.infer<typeof activateSubscriptionRequest>;
+
+/**
+ * POST /paypal/order: `{plan}`, or the spec's `{amount, currency, intent}` where the amount must
+ * equal a plan's price exactly (29.99 or 2.99, USD). The server sets the order's amount itself.
+ */
+export const paypalOrderRequest = z
+  .strictObject({
+    plan: planSchema.optional(),
+    amount: z.union([z.string().max(16), z.number()], { error: 'amount must be a number or a decimal string' }).optional(),
+    currency: z.string().max(8, 'currency is too long').optional(),
+    intent: z.string().max(16, 'intent is too long').optional(),
+  })
+  .refine((v) => (v.plan === undefined) !== (v.amount === undefined), { error: 'plan: send either plan or amount', path: ['plan'] });
+export type PaypalOrderRequest = z.infer<typeof paypalOrderRequest>;
+
+export const paypalOrderResponse = z.object({ id: z.string() });
+export type PaypalOrderResponse = z.infer<typeof paypalOrderResponse>;
+
+export const paypalCaptureResponse = z.object({ status: z.string() });
+export type PaypalCaptureResponse = z.infer<typeof paypalCaptureResponse>;
+
+export const paypalSetupResponse = z.object({ clientToken: z.string() });
+export type PaypalSetupResponse = z.infer<typeof paypalSetupResponse>;
+
+/** POST /api/sandbox/card/confirm (sandbox mode only) */
+export const sandboxCardConfirmRequest = z.strictObject({
+  clientSecret: z.string({ error: 'clientSecret is required' }).min(1, 'clientSecret is required').max(200, 'clientSecret is too long'),
+  cardNumber: z.string({ error: 'cardNumber is required' }).max(40, 'cardNumber is too long'),
+});
+export type SandboxCardConfirmRequest = z.infer<typeof sandboxCardConfirmRequest>;
+
+export const sandboxCardConfirmResponse = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('succeeded') }),
+  z.object({ status: z.literal('declined'), message: z.string() }),
+]);
+export type SandboxCardConfirmResponse = z.infer<typeof sandboxCardConfirmResponse>;
+
+export const sandboxPaypalApproveResponse = z.object({ id: z.string(), status: z.literal('APPROVED') });
+export type SandboxPaypalApproveResponse = z.infer<typeof sandboxPaypalApproveResponse>;
+
+/** GET /api/subscription and POST /api/subscription/cancel: the membership shown in Settings. */
+export const membershipResponse = z.object({
+  status: z.enum(['none', 'active', 'canceled', 'expired', 'past_due']),
+  /** true when status is active and the expiry (if any) is in the future */
+  hasActiveSubscription: z.boolean(),
+  plan: planSchema.nullable(),
+  provider: z.enum(['stripe', 'paypal']).nullable(),
+  /** when access ends or renews (ISO date-time), null when unknown */
+  expiresAt: z.string().nullable(),
+  /** true when the plan renews by itself at expiresAt (card subscriptions that are not cancelled) */
+  autoRenew: z.boolean(),
+  /** true when the user can turn auto-renewal off (an active, renewing card subscription) */
+  canCancel: z.boolean(),
+});
+export type MembershipResponse = z.infer<typeof membershipResponse>;
