@@ -23,11 +23,44 @@ export interface ActivityInput {
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 /**
- * The transaction items that record one activity: the log item (partitioned by day,
- * gsi1 by action so "recent logins" is one key-condition Query) and the atomic counter.
- * Callers may add them to their own transaction so the log costs no extra round trip.
+ * gsi1 keys of the counters item (`STATS`/`COUNTERS`): it sits in the login partition of gsi1,
+ * after every timestamp, so the admin summary reads the totals and the logins of the last 24 hours
+ * with one key-condition Query (docs/decisions/0400-activity-log-and-feedback-keys.md).
  */
-export function activityLogItems(a: ActivityInput): TransactItem[] {
+export const COUNTERS_GSI1 = { gsi1pk: 'ACTION#login', gsi1sk: '~COUNTERS' } as const;
+
+/**
+ * The update of the counters item: ADD each amount (atomic) and keep its gsi1 keys set, so the
+ * item is in its gsi1 place from the first write that creates it.
+ */
+export function countersUpdate(adds: Record<string, number>): TransactItem {
+  const entries = Object.entries(adds);
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = { ':cpk': COUNTERS_GSI1.gsi1pk, ':csk': COUNTERS_GSI1.gsi1sk };
+  const parts = entries.map(([attr, n], i) => {
+    names[`#c${i}`] = attr;
+    values[`:c${i}`] = n;
+    return `#c${i} :c${i}`;
+  });
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: keys.counters(),
+      UpdateExpression: `ADD ${parts.join(', ')} SET gsi1pk = :cpk, gsi1sk = :csk`,
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    },
+  };
+}
+
+/**
+ * The transaction items that record one activity: the log item (one partition `LOG#ALL`, newest
+ * first; gsi1 by action so "recent logins" is one key-condition Query) and the atomic counter.
+ * Callers may add them to their own transaction so the log costs no extra round trip; a caller
+ * that also counts something else on `STATS`/`COUNTERS` passes it in `alsoAdd` (one transaction
+ * may touch an item only once).
+ */
+export function activityLogItems(a: ActivityInput, o: { alsoAdd?: Record<string, number> } = {}): TransactItem[] {
   const now = a.now ?? new Date();
   const ts = now.toISOString();
   const id = ulid(now.getTime());
@@ -36,7 +69,7 @@ export function activityLogItems(a: ActivityInput): TransactItem[] {
       Put: {
         TableName: tableName(),
         Item: {
-          ...keys.log(ts.slice(0, 10), ts, id),
+          ...keys.log(ts, id),
           gsi1pk: `ACTION#${a.action}`,
           gsi1sk: `${ts}#${id}`,
           entity: 'LOG',
@@ -49,14 +82,7 @@ export function activityLogItems(a: ActivityInput): TransactItem[] {
         },
       },
     },
-    {
-      Update: {
-        TableName: tableName(),
-        Key: keys.counters(),
-        UpdateExpression: 'ADD logCount :one',
-        ExpressionAttributeValues: { ':one': 1 },
-      },
-    },
+    countersUpdate({ logCount: 1, ...o.alsoAdd }),
   ];
 }
 

@@ -1,0 +1,72 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { type ActivityLogEntry } from '../contract/admin';
+import { COUNTERS_GSI1 } from '../lib/activity-log';
+import { ddb, tableName } from '../lib/dynamo';
+import { keys } from '../lib/keys';
+import { GSI1 } from '../lib/table';
+
+type Item = Record<string, unknown>;
+
+const toEntry = (it: Item): ActivityLogEntry => ({
+  id: String(it.id ?? ''),
+  action: String(it.action ?? ''),
+  details: String(it.details ?? ''),
+  userId: typeof it.userId === 'string' ? it.userId : null,
+  ipAddress: String(it.ipAddress ?? ''),
+  timestamp: String(it.timestamp ?? ''),
+});
+
+/** The newest `limit` events: one Query on the log partition, newest first. */
+export async function newestEvents(limit: number): Promise<ActivityLogEntry[]> {
+  const res = await ddb().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': keys.logPartition() },
+      ScanIndexForward: false,
+      Limit: limit,
+    }),
+  );
+  return (res.Items ?? []).map(toEntry);
+}
+
+export interface Counters {
+  logCount: number;
+  feedbackCount: number;
+}
+
+const countersOf = (it: Item | undefined): Counters => ({
+  logCount: Number(it?.logCount ?? 0),
+  feedbackCount: Number(it?.feedbackCount ?? 0),
+});
+
+/**
+ * One key-condition Query on gsi1 `ACTION#login`, gsi1sk > since: the login events of the window
+ * and — because the counters item sits in that partition after every timestamp — the totals.
+ * Only a few attributes are projected. Answers the login timestamps and the counters (zero before
+ * the first activity has been recorded: every counter write sets the item's gsi1 keys).
+ */
+export async function loginsSinceAndCounters(sinceIso: string): Promise<{ loginTimestamps: string[]; counters: Counters }> {
+  const loginTimestamps: string[] = [];
+  let counters: Counters = countersOf(undefined);
+  let start: Item | undefined;
+  do {
+    const res = await ddb().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: GSI1,
+        KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk > :since',
+        ExpressionAttributeValues: { ':pk': COUNTERS_GSI1.gsi1pk, ':since': sinceIso },
+        ProjectionExpression: 'pk, #ts, logCount, feedbackCount',
+        ExpressionAttributeNames: { '#ts': 'timestamp' },
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const it of res.Items ?? []) {
+      if (it.pk === keys.counters().pk) counters = countersOf(it);
+      else if (typeof it.timestamp === 'string') loginTimestamps.push(it.timestamp);
+    }
+    start = res.LastEvaluatedKey;
+  } while (start);
+  return { loginTimestamps, counters };
+}

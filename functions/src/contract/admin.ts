@@ -1,0 +1,41 @@
+import * as z from 'zod';
+
+/** SPEC.md section 9: the log list shows 50 entries; recent logins means the last 24 hours. */
+export const LOG_LIST_SIZE = 50;
+export const RECENT_LOGIN_WINDOW_MS = 24 * 3600 * 1000;
+
+export const activityActions = [
+  'login',
+  'signup',
+  'logout',
+  'subscription_activated',
+  'payment_failed',
+  'feedback_submitted',
+  'feedback_status_changed',
+] as const;
+
+export const activityLogEntrySchema = z.object({
+  id: z.string(),
+  action: z.string(),
+  details: z.string(),
+  userId: z.string().nullable(),
+  ipAddress: z.string(),
+  timestamp: z.string(),
+});
+export type ActivityLogEntry = z.infer<typeof activityLogEntrySchema>;
+
+/** GET /api/admin/logs: counters (maintained atomically), the newest 50 events, logins in 24 h. */
+export const adminLogsResponse = z.object({
+  total: z.number().int().nonnegative(),
+  feedbackTotal: z.number().int().nonnegative(),
+  recentLogins: z.number().int().nonnegative(),
+  events: z.array(activityLogEntrySchema),
+});
+export type AdminLogsResponse = z.infer<typeof adminLogsResponse>;
+
+export const systemTests = ['login', 'signup', 'feedback'] as const;
+export type SystemTest = (typeof systemTests)[number];
+
+/** POST /api/admin/system-tests/{login|signup|feedback}. */
+export const systemTestResponse = z.object({ passed: z.boolean(), details: z.string() });
+export type SystemTestResponse = z.infer<typeof systemTestResponse>;
