@@ -14,6 +14,8 @@ export interface RequestOptions {
   /** Serialised as JSON; when absent, no body and no Content-Type are sent. */
   body?: unknown;
   signal?: AbortSignal;
+  /** Extra request headers (e.g. Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 export class ApiError extends Error {
@@ -58,7 +60,7 @@ export function browserTimeZone(): string | undefined {
 /** Sends a request and returns the raw Response; throws `ApiError` when it is not OK. */
 export async function apiRequest(path: string, options: RequestOptions = {}): Promise<Response> {
   const { method = 'GET', body, signal } = options;
-  const headers = new Headers();
+  const headers = new Headers(options.headers);
   const timeZone = browserTimeZone();
   if (timeZone) headers.set('X-Time-Zone', timeZone);
   const hasBody = body !== undefined;

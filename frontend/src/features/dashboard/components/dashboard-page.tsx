@@ -1,8 +1,56 @@
-import { PageHeader } from '../../../components/ui/page-header';
+import { lazy, Suspense, useEffect } from 'react';
+import { Button } from '../../../components/ui/button';
+import { PageSpinner } from '../../../components/ui/spinner';
 import { useSession } from '../../auth/session-context';
+import { useProgressToday } from '../../tracking/api/get-progress-today';
+import { DailyReminder } from './daily-reminder';
+import { LifetimeStats } from './lifetime-stats';
+import { CaloriesBurnedCard, CaloriesCard, PushupsCard, StepsCard } from './progress-cards';
 
-/** Dashboard (/ and /dashboard). The 'Today's Progress' cards arrive with the tracking issue. */
+// The chart is below the fold: its code loads after first paint.
+const HistorySection = lazy(() => import('./history-section').then((m) => ({ default: m.HistorySection })));
+
+/** Dashboard 'Today's Progress' (/ and /dashboard; SPEC.md section 2). */
 export function DashboardPage() {
   const { user } = useSession();
-  return <PageHeader title="Dashboard">{user ? `Welcome back, ${user.username}.` : null}</PageHeader>;
+  const { data, error, isLoading, mutate } = useProgressToday();
+
+  useEffect(() => {
+    // SPEC.md section 8: a failed progress load is only logged.
+    if (error) console.error('Failed to load progress:', error);
+  }, [error]);
+
+  if (!data) {
+    if (isLoading || !error) return <PageSpinner label="Loading dashboard..." />;
+    return (
+      <div className="grid justify-items-center gap-3 py-16 text-center">
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900">Dashboard</h1>
+        <p className="text-sm text-slate-600">Today's progress is not available right now.</p>
+        <Button variant="secondary" className="min-h-11" onClick={() => void mutate()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <div className="grid gap-4">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900">Dashboard</h1>
+        {user ? <p className="mt-1 text-sm text-slate-600">Welcome back, {user.username}.</p> : null}
+      </div>
+      <DailyReminder today={data.date} />
+      <h2 className="-mb-1 text-lg font-semibold text-slate-900">Today's Progress</h2>
+      <div className="grid grid-cols-2 gap-3">
+        <CaloriesCard consumed={data.caloriesConsumed} />
+        <StepsCard steps={data.steps} />
+        <PushupsCard pushups={data.pushups} />
+        <CaloriesBurnedCard burned={data.caloriesBurned} />
+      </div>
+      <LifetimeStats lifetime={data.lifetime} />
+      <Suspense fallback={<div className="min-h-[19rem]" aria-hidden="true" />}>
+        <HistorySection />
+      </Suspense>
+    </div>
+  );
 }

@@ -1,0 +1,214 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { HistoryResponse, ProgressToday } from '@fittrack/functions/contract/tracking';
+import { type Handler, json, makeUser, mockFetch, pending, requestsOf } from '../../../test/fetch-mock';
+import { renderApp } from '../../../test/render-app';
+import { REMINDER_DISMISSED_KEY } from './daily-reminder';
+
+const me = () => json({ user: makeUser() });
+const progress = (o: Partial<ProgressToday> = {}): ProgressToday => ({
+  date: '2026-11-21',
+  steps: 12_500,
+  caloriesConsumed: 120,
+  pushups: 10,
+  caloriesBurned: 250,
+  lifetime: { steps: 812_345, pushups: 1234, caloriesBurned: 45_678, daysTracked: 42 },
+  ...o,
+});
+const history = (stepsByDay: number[] = []): HistoryResponse => {
+  const days = Array.from({ length: 30 }, (_, i) => {
+    const d = new Date(Date.UTC(2026, 9, 23 + i));
+    return { date: d.toISOString().slice(0, 10), steps: stepsByDay[i - (30 - stepsByDay.length)] ?? 0, caloriesConsumed: 0, pushups: 0, caloriesBurned: 0 };
+  });
+  return { today: '2026-11-21', days };
+};
+
+function setup(handlers: Record<string, Handler> = {}) {
+  return mockFetch({
+    'GET /api/auth/me': me,
+    'GET /api/progress/today': () => json(progress()),
+    'GET /api/progress/history': () => json(history()),
+    ...handlers,
+  });
+}
+
+describe('dashboard', () => {
+  it("shows 'Loading dashboard...' until progress loads, then the four cards and Lifetime Stats", async () => {
+    let resolve!: (r: Response) => void;
+    setup({ 'GET /api/progress/today': () => new Promise<Response>((r) => (resolve = r)) });
+    renderApp('/');
+    expect(await screen.findByText('Loading dashboard...')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading dashboard...');
+    await act(async () => resolve(json(progress())));
+    expect(await screen.findByRole('heading', { level: 2, name: "Today's Progress" })).toBeInTheDocument();
+    for (const title of ['Calories', 'Steps', 'Push-ups', 'Calories Burned']) expect(screen.getByRole('region', { name: title })).toBeInTheDocument();
+    expect(screen.getByText('380 calories remaining')).toBeInTheDocument();
+    expect(screen.getByText(`${(5_500).toLocaleString()} steps to go`)).toBeInTheDocument();
+    expect(screen.getByText('10/40')).toBeInTheDocument();
+    expect(screen.getByText(`${(750).toLocaleString()} calories to go`)).toBeInTheDocument();
+    const lifetime = screen.getByRole('region', { name: 'Lifetime Stats' });
+    expect(within(lifetime).getByText((812_345).toLocaleString())).toBeInTheDocument();
+    expect(within(lifetime).getByText((1234).toLocaleString())).toBeInTheDocument();
+    expect(within(lifetime).getByText('42')).toBeInTheDocument();
+  });
+
+  it('serves /dashboard as the same screen', async () => {
+    setup();
+    renderApp('/dashboard');
+    expect(await screen.findByRole('heading', { level: 2, name: "Today's Progress" })).toBeInTheDocument();
+  });
+
+  it('keeps the page usable and logs (no toast) when progress cannot load', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    let fail = true;
+    setup({ 'GET /api/progress/today': () => (fail ? new Response('boom', { status: 500 }) : json(progress())) });
+    renderApp('/');
+    const retry = await screen.findByRole('button', { name: 'Try again' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+    expect(error).toHaveBeenCalled();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    fail = false;
+    await userEvent.setup().click(retry);
+    expect(await screen.findByText('380 calories remaining')).toBeInTheDocument();
+  });
+
+  it('shows the Daily Reminder until dismissed, and remembers the dismissal for the day only', async () => {
+    setup();
+    const { unmount } = renderApp('/');
+    const reminder = await screen.findByRole('complementary', { name: 'Daily Reminder' });
+    expect(reminder).toHaveTextContent('Take one teaspoon of olive oil per day, not mineral oil.');
+    await userEvent.setup().click(within(reminder).getByRole('button', { name: 'Dismiss daily reminder' }));
+    expect(screen.queryByRole('complementary', { name: 'Daily Reminder' })).not.toBeInTheDocument();
+    expect(window.localStorage.getItem(REMINDER_DISMISSED_KEY)).toBe('2026-11-21');
+    unmount();
+    renderApp('/');
+    await screen.findByText('380 calories remaining');
+    expect(screen.queryByRole('complementary', { name: 'Daily Reminder' })).not.toBeInTheDocument();
+  });
+
+  it('shows the reminder again on a new day', async () => {
+    window.localStorage.setItem(REMINDER_DISMISSED_KEY, '2026-11-20');
+    setup();
+    renderApp('/');
+    expect(await screen.findByRole('complementary', { name: 'Daily Reminder' })).toBeInTheDocument();
+  });
+
+  it('sets steps from the card (quick entry) and shows the new value', async () => {
+    const fn = setup({ 'PATCH /api/progress/today': ({ body }) => json(progress({ steps: (body as { steps: number }).steps })) });
+    renderApp('/');
+    const user = userEvent.setup();
+    const steps = await screen.findByRole('region', { name: 'Steps' });
+    await user.click(within(steps).getByRole('button', { name: "Update today's steps" }));
+    const input = within(steps).getByLabelText("Today's steps");
+    expect(input).toHaveFocus();
+    await user.clear(input);
+    await user.type(input, '19000');
+    await user.click(within(steps).getByRole('button', { name: 'Save' }));
+    expect(await within(steps).findByText('Daily goal reached!')).toBeInTheDocument();
+    const patchCall = fn.mock.calls.find(([, init]) => init?.method === 'PATCH');
+    expect(JSON.parse(String(patchCall?.[1]?.body))).toEqual({ steps: 19_000 });
+    expect(within(steps).getByRole('button', { name: "Update today's steps" })).toBeInTheDocument();
+  });
+
+  it('refuses an invalid quick entry without a request, and keeps what was typed when saving fails (only logged)', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const fn = setup({ 'PATCH /api/progress/today': () => new Response('down', { status: 503 }) });
+    renderApp('/');
+    const user = userEvent.setup();
+    const burned = await screen.findByRole('region', { name: 'Calories Burned' });
+    await user.click(within(burned).getByRole('button', { name: 'Update calories burned today' }));
+    const input = within(burned).getByLabelText('Calories burned today');
+    await user.clear(input);
+    await user.type(input, '-4');
+    await user.click(within(burned).getByRole('button', { name: 'Save' }));
+    expect(within(burned).getByText(/whole number from 0 to/)).toBeInTheDocument();
+    expect(requestsOf(fn).filter((r) => r.startsWith('PATCH'))).toEqual([]);
+    await user.clear(input);
+    await user.type(input, '640');
+    await user.click(within(burned).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(error).toHaveBeenCalled());
+    expect(within(burned).getByLabelText('Calories burned today')).toHaveValue(640);
+    expect(within(burned).getByRole('button', { name: 'Save' })).toBeEnabled();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByText('Failed')).not.toBeInTheDocument();
+  });
+
+  it('logs a push-up set from the Add Set dialog with an Idempotency-Key, reused on a retry', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    let pushups = 10;
+    let attempts = 0;
+    const fn = setup({
+      'GET /api/progress/today': () => json(progress({ pushups })),
+      'GET /api/pushups/today': () => json([{ id: 'a', count: 10, createdAt: '2026-11-21T08:00:00Z' }]),
+      'POST /api/pushups': ({ body }) => {
+        attempts += 1;
+        if (attempts === 1) return new Response('timeout', { status: 504 });
+        pushups += (body as { count: number }).count;
+        return json({ id: 'b', count: 15, createdAt: '2026-11-21T09:00:00Z' }, 201);
+      },
+    });
+    renderApp('/');
+    const user = userEvent.setup();
+    const card = await screen.findByRole('region', { name: 'Push-ups' });
+    await user.click(within(card).getByRole('button', { name: 'Log Push-ups' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Set' });
+    expect(await within(dialog).findByRole('list', { name: "Today's sets" })).toHaveTextContent('10');
+    await user.click(within(dialog).getByRole('button', { name: '15' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save Set' }));
+    // The failure is only logged; the dialog stays with the count.
+    await waitFor(() => expect(attempts).toBe(1));
+    expect(within(dialog).getByLabelText('Push-ups in this set')).toHaveValue(15);
+    await user.click(within(dialog).getByRole('button', { name: 'Save Set' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add Set' })).not.toBeInTheDocument());
+    expect(await within(card).findByText('25/40')).toBeInTheDocument();
+    const posts = fn.mock.calls.filter(([input, init]) => String(input) === '/api/pushups' && init?.method === 'POST');
+    const keys = posts.map(([, init]) => new Headers(init?.headers).get('Idempotency-Key'));
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(JSON.parse(String(posts[0]?.[1]?.body))).toEqual({ count: 15 });
+    expect(requestsOf(fn).filter((r) => r === 'GET /api/progress/today')).toHaveLength(2);
+  });
+
+  it('refuses an out-of-range set in the dialog and closes on Cancel', async () => {
+    const fn = setup({ 'GET /api/pushups/today': () => json([]) });
+    renderApp('/');
+    const user = userEvent.setup();
+    const card = await screen.findByRole('region', { name: 'Push-ups' });
+    await user.click(within(card).getByRole('button', { name: 'Log Push-ups' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Set' });
+    expect(await within(dialog).findByText('No sets yet today.')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Push-ups in this set'), '1001');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Set' }));
+    expect(within(dialog).getByText('Enter a whole number from 1 to 1000.')).toBeInTheDocument();
+    expect(requestsOf(fn).some((r) => r.startsWith('POST'))).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it("'Add Set' goes to /workout", async () => {
+    setup();
+    renderApp('/');
+    const card = await screen.findByRole('region', { name: 'Push-ups' });
+    await userEvent.setup().click(within(card).getByRole('link', { name: 'Add Set' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/workout'));
+  });
+
+  it('charts the last 7 days and shows the step streak', async () => {
+    setup({ 'GET /api/progress/history': () => json(history([18_000, 0, 19_000, 18_500, 20_000, 500])) });
+    renderApp('/');
+    const section = await screen.findByRole('region', { name: 'Last 7 Days' });
+    expect(within(section).getByTestId('step-streak')).toHaveTextContent('Step streak: 3 days');
+    const table = within(section).getByRole('table', { name: 'Steps, last 7 days' });
+    expect(within(table).getAllByRole('row')).toHaveLength(8);
+    await userEvent.setup().click(within(section).getByRole('button', { name: 'Push-ups' }));
+    expect(within(section).getByRole('button', { name: 'Push-ups' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(section).getByRole('table', { name: 'Push-ups, last 7 days' })).toBeInTheDocument();
+  });
+
+  it('does not block the cards while the history is loading', async () => {
+    setup({ 'GET /api/progress/history': pending });
+    renderApp('/');
+    expect(await screen.findByText('380 calories remaining')).toBeInTheDocument();
+  });
+});

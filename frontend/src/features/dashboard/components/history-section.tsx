@@ -1,0 +1,115 @@
+import { useState } from 'react';
+import { GOALS, type Metric, stepStreak } from '@fittrack/functions/contract/tracking-goals';
+import { useProgressHistory } from '../../tracking/api/get-progress-history';
+
+const METRIC_LABELS: Record<Metric, string> = {
+  steps: 'Steps',
+  caloriesConsumed: 'Calories',
+  pushups: 'Push-ups',
+  caloriesBurned: 'Burned',
+};
+const BAR_CLASS: Record<Metric, string> = {
+  steps: 'bg-brand-700',
+  caloriesConsumed: 'bg-orange-500',
+  pushups: 'bg-sky-600',
+  caloriesBurned: 'bg-rose-600',
+};
+const ORDER: Metric[] = ['steps', 'caloriesConsumed', 'pushups', 'caloriesBurned'];
+
+const weekday = (date: string) => new Date(`${date}T12:00:00Z`).toLocaleDateString(undefined, { weekday: 'short', timeZone: 'UTC' });
+const longDate = (date: string) => new Date(`${date}T12:00:00Z`).toLocaleDateString(undefined, { weekday: 'long', month: 'short', day: 'numeric', timeZone: 'UTC' });
+
+/** Height of the history block while loading (no layout shift when it arrives). */
+export const HISTORY_MIN_HEIGHT = 'min-h-[19rem]';
+
+/**
+ * The last 7 days of the four metrics as a light bar chart (plain elements, no chart library),
+ * and the current streak of days meeting the step goal (from the last 30 days).
+ */
+export function HistorySection() {
+  const { data, error } = useProgressHistory(30);
+  const [metric, setMetric] = useState<Metric>('steps');
+
+  if (error) return null; // a failed load is only logged by SWR's caller; the rest of the dashboard stays usable
+  if (!data) {
+    return (
+      <section aria-label="Last 7 days" aria-busy="true" className={`${HISTORY_MIN_HEIGHT} animate-pulse rounded-2xl border border-slate-200 bg-white p-4 shadow-sm motion-reduce:animate-none`}>
+        <span className="sr-only">Loading history...</span>
+      </section>
+    );
+  }
+
+  const week = data.days.slice(-7);
+  const streak = stepStreak(data.days);
+  const goal = GOALS[metric];
+  const max = Math.max(goal, ...week.map((d) => d[metric]));
+  const label = METRIC_LABELS[metric];
+
+  return (
+    <section aria-labelledby="history-title" className={`${HISTORY_MIN_HEIGHT} rounded-2xl border border-slate-200 bg-white p-4 shadow-sm`}>
+      <div className="flex items-baseline justify-between gap-2">
+        <h2 id="history-title" className="text-base font-semibold text-slate-900">
+          Last 7 Days
+        </h2>
+        <p className="text-sm text-slate-700" data-testid="step-streak">
+          <span aria-hidden="true">🔥 </span>
+          Step streak:{' '}
+          <strong className="tabular-nums">
+            {streak.days}
+            {streak.capped ? '+' : ''} {streak.days === 1 && !streak.capped ? 'day' : 'days'}
+          </strong>
+        </p>
+      </div>
+      <div className="mt-3 grid grid-cols-4 gap-1" role="group" aria-label="Metric shown">
+        {ORDER.map((m) => (
+          <button
+            key={m}
+            type="button"
+            aria-pressed={metric === m}
+            onClick={() => setMetric(m)}
+            className="min-h-11 rounded-lg px-1 text-xs font-medium text-slate-700 hover:bg-slate-100 aria-pressed:bg-slate-900 aria-pressed:text-white"
+          >
+            {METRIC_LABELS[m]}
+          </button>
+        ))}
+      </div>
+      <div aria-hidden="true" className="relative mt-4 flex h-36 items-end gap-2 border-b border-slate-200">
+        <div className="absolute inset-x-0 border-t border-dashed border-slate-400" style={{ bottom: `${(goal / max) * 100}%` }} />
+        {week.map((d) => (
+          <div key={d.date} className="flex h-full flex-1 flex-col justify-end">
+            <div
+              className={`${BAR_CLASS[metric]} min-h-[2px] rounded-t-md ${d[metric] >= goal ? '' : 'opacity-70'}`}
+              style={{ height: `${(d[metric] / max) * 100}%` }}
+              title={`${longDate(d.date)}: ${d[metric].toLocaleString()}`}
+            />
+          </div>
+        ))}
+      </div>
+      <div aria-hidden="true" className="mt-1 flex gap-2">
+        {week.map((d, i) => (
+          <span key={d.date} className={`flex-1 text-center text-xs ${i === week.length - 1 ? 'font-semibold text-slate-900' : 'text-slate-600'}`}>
+            {i === week.length - 1 ? 'Today' : weekday(d.date)}
+          </span>
+        ))}
+      </div>
+      <p className="mt-2 text-xs text-slate-600">Dashed line: daily goal ({goal.toLocaleString()}).</p>
+      <table className="sr-only">
+        <caption>{label}, last 7 days</caption>
+        <thead>
+          <tr>
+            <th scope="col">Day</th>
+            <th scope="col">{label}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {week.map((d) => (
+            <tr key={d.date}>
+              <th scope="row">{longDate(d.date)}</th>
+              <td>{d[metric].toLocaleString()}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}

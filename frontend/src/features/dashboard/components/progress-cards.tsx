@@ -1,0 +1,138 @@
+import { lazy, Suspense, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { DAY_LIMITS, GOALS, goalStatus } from '@fittrack/functions/contract/tracking-goals';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { usePatchProgressToday } from '../../tracking/api/patch-progress-today';
+import { MetricCard } from './metric-card';
+import { QuickEntry } from './quick-entry';
+
+const AddSetDialog = lazy(() => import('./add-set-dialog').then((m) => ({ default: m.AddSetDialog })));
+
+const fmt = (n: number) => n.toLocaleString();
+
+/** Calories: consumed/goal, a ring, '{n} calories remaining' or 'Daily limit reached'. */
+export function CaloriesCard({ consumed }: { consumed: number }) {
+  const s = goalStatus('caloriesConsumed', consumed);
+  return (
+    <MetricCard
+      title="Calories"
+      percent={s.percent}
+      value={`${fmt(consumed)}/${fmt(GOALS.caloriesConsumed)}`}
+      valueText={`${fmt(consumed)} of ${fmt(GOALS.caloriesConsumed)} calories`}
+      status={s.reached ? 'Daily limit reached' : `${fmt(s.remaining)} calories remaining`}
+      colorClass="text-orange-500"
+    >
+      <Link to="/diet" className={buttonClasses('secondary', 'min-h-11 px-2')}>
+        Add Meal
+      </Link>
+    </MetricCard>
+  );
+}
+
+function QuickEntryCard({
+  field,
+  label,
+  value,
+  children,
+}: {
+  field: 'steps' | 'caloriesBurned';
+  label: string;
+  value: number;
+  children: (edit: React.ReactNode) => React.ReactNode;
+}) {
+  const [editing, setEditing] = useState(false);
+  const patchProgressToday = usePatchProgressToday();
+  const trigger = useRef<HTMLButtonElement>(null);
+  const close = () => {
+    setEditing(false);
+    requestAnimationFrame(() => trigger.current?.focus());
+  };
+  return children(
+    editing ? (
+      <QuickEntry label={label} initial={value} max={DAY_LIMITS[field]} onSave={(v) => patchProgressToday({ [field]: v })} onDone={close} />
+    ) : (
+      <Button ref={trigger} variant="secondary" className="min-h-11 px-2" onClick={() => setEditing(true)} aria-label={`Update ${label.toLowerCase()}`}>
+        Update
+      </Button>
+    ),
+  );
+}
+
+/** Steps: locale-formatted, '{n} steps to go' or 'Daily goal reached!', with quick entry. */
+export function StepsCard({ steps }: { steps: number }) {
+  const s = goalStatus('steps', steps);
+  return (
+    <QuickEntryCard field="steps" label="Today's steps" value={steps}>
+      {(edit) => (
+        <MetricCard
+          title="Steps"
+          percent={s.percent}
+          value={fmt(steps)}
+          valueText={`${fmt(steps)} of ${fmt(GOALS.steps)} steps`}
+          status={s.reached ? 'Daily goal reached!' : `${fmt(s.remaining)} steps to go`}
+          reached={s.reached}
+          colorClass="text-brand-700"
+        >
+          {edit}
+        </MetricCard>
+      )}
+    </QuickEntryCard>
+  );
+}
+
+/** Calories Burned: '{n} calories to go' or 'Daily goal reached!', with quick entry. */
+export function CaloriesBurnedCard({ burned }: { burned: number }) {
+  const s = goalStatus('caloriesBurned', burned);
+  return (
+    <QuickEntryCard field="caloriesBurned" label="Calories burned today" value={burned}>
+      {(edit) => (
+        <MetricCard
+          title="Calories Burned"
+          percent={s.percent}
+          value={fmt(burned)}
+          valueText={`${fmt(burned)} of ${fmt(GOALS.caloriesBurned)} calories burned`}
+          status={s.reached ? 'Daily goal reached!' : `${fmt(s.remaining)} calories to go`}
+          reached={s.reached}
+          colorClass="text-rose-600"
+        >
+          {edit}
+        </MetricCard>
+      )}
+    </QuickEntryCard>
+  );
+}
+
+/** Push-ups: count/goal, 'Add Set' (to /workout, SPEC.md section 2) and a dialog to log a set here. */
+export function PushupsCard({ pushups }: { pushups: number }) {
+  const s = goalStatus('pushups', pushups);
+  const [open, setOpen] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
+  return (
+    <MetricCard
+      title="Push-ups"
+      percent={s.percent}
+      value={`${fmt(pushups)}/${GOALS.pushups}`}
+      valueText={`${fmt(pushups)} of ${GOALS.pushups} push-ups`}
+      status={s.reached ? 'Daily goal reached!' : null}
+      reached={s.reached}
+      colorClass="text-sky-600"
+    >
+      <Link to="/workout" className={buttonClasses('secondary', 'min-h-11 px-2')}>
+        Add Set
+      </Link>
+      <Button ref={trigger} className="min-h-11 px-2" onClick={() => setOpen(true)} aria-haspopup="dialog">
+        Log Push-ups
+      </Button>
+      {open ? (
+        <Suspense fallback={null}>
+          <AddSetDialog
+            onClose={() => {
+              setOpen(false);
+              requestAnimationFrame(() => trigger.current?.focus());
+            }}
+          />
+        </Suspense>
+      ) : null}
+    </MetricCard>
+  );
+}

@@ -1,0 +1,90 @@
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+
+/**
+ * Inline quick entry of an absolute value (today's steps or calories burned). A failed save is
+ * only logged (SPEC.md section 8) and the form stays open with what the user typed.
+ */
+export function QuickEntry({
+  label,
+  initial,
+  max,
+  onSave,
+  onDone,
+}: {
+  label: string;
+  initial: number;
+  max: number;
+  onSave: (value: number) => Promise<unknown>;
+  onDone: () => void;
+}) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const [text, setText] = useState(String(initial));
+  const [saving, setSaving] = useState(false);
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    input.current?.focus();
+    input.current?.select();
+  }, []);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const value = Number(text.trim().replace(/[,\s]/g, ''));
+    if (text.trim() === '' || !Number.isInteger(value) || value < 0 || value > max) {
+      setInvalid(`Enter a whole number from 0 to ${max.toLocaleString()}.`);
+      input.current?.focus();
+      return;
+    }
+    setInvalid(null);
+    setSaving(true);
+    try {
+      await onSave(value);
+      onDone();
+    } catch (error) {
+      console.error(`Failed to update ${label.toLowerCase()}:`, error);
+      setSaving(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} className="grid gap-2" noValidate>
+      <label htmlFor={id} className="text-xs font-medium text-slate-700">
+        {label}
+      </label>
+      <input
+        ref={input}
+        id={id}
+        type="number"
+        inputMode="numeric"
+        min={0}
+        max={max}
+        step={1}
+        required
+        value={text}
+        aria-invalid={invalid ? true : undefined}
+        aria-describedby={invalid ? errorId : undefined}
+        onChange={(e) => setText(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') onDone();
+        }}
+        className="min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 focus:border-brand-700"
+      />
+      {invalid ? (
+        <p id={errorId} className="text-xs text-red-700">
+          {invalid}
+        </p>
+      ) : null}
+      <div className="grid grid-cols-2 gap-2">
+        <Button type="button" variant="secondary" className="min-h-11 px-2" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" className="min-h-11 px-2" disabled={saving}>
+          {saving ? 'Saving...' : 'Save'}
+        </Button>
+      </div>
+    </form>
+  );
+}
