@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { Link, Outlet } from 'react-router';
 import { PageSpinner } from '../components/ui/spinner';
+import { PlainFooter } from './app-footer';
 import { BrandMark } from './brand-mark';
 
 /** Layout without the app shell: auth, plan choice, checkout, legal pages, not found. */
@@ -17,6 +18,7 @@ export function PlainLayout() {
           <Outlet />
         </Suspense>
       </main>
+      <PlainFooter />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { type ReactNode } from 'react';
 import { SWRConfig } from 'swr';
 import { LazyToaster } from '../components/ui/lazy-toaster';
 import { SessionProvider } from '../features/auth/session-provider';
+import { CookieBanner } from '../features/cookie-consent/components/cookie-banner';
 import { swrDefaults } from '../lib/swr-config';
 
 /** A fresh SWR cache per mounted app (and per test). */
@@ -14,6 +15,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
       <SessionProvider>
         {children}
         <LazyToaster />
+        <CookieBanner />
       </SessionProvider>
     </SWRConfig>
   );

@@ -1,5 +1,143 @@
+import type { Meal, mealCategories } from '@fittrack/functions/contract/catalog';
+import { CALORIE_LIMIT_MESSAGE, GOALS } from '@fittrack/functions/contract/tracking';
+import { useId, useState } from 'react';
+import { useSWRConfig } from 'swr';
+import { Button } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/page-header';
+import { Spinner } from '../../../components/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { toast } from '../../../components/ui/use-toast';
+import { ApiError } from '../../../lib/api-client';
+import { progressTodayKey, useProgressToday } from '../../tracking/api/get-progress-today';
+import { addMealToToday } from '../../tracking/api/post-progress-today-meals';
+import { useMeals } from '../api/get-meals';
+import { ALL_RESTAURANTS, RESTAURANT_CHAINS, matchesRestaurant } from '../restaurants';
+import { CalorieLimitCard } from './calorie-limit-card';
+import { MealCard } from './meal-card';
+
+type Category = (typeof mealCategories)[number];
+const ALL = 'All Meals';
+const TABS = [ALL, 'Breakfast', 'Homemade', 'Fast Food', 'Protein-Rich', 'Vegetarian', 'Snacks', 'International'] as const;
+type Tab = (typeof TABS)[number];
+
+/** SPEC.md section 2: the empty message of each tab (All Meals and Homemade show nothing). */
+const EMPTY_MESSAGES: Partial<Record<Category, string>> = {
+  Breakfast: 'No breakfast meals available.',
+  'Protein-Rich': 'No protein-rich meals available.',
+  Vegetarian: 'No vegetarian meals available.',
+  Snacks: 'No snacks available.',
+  International: 'No international meals available.',
+};
+const NO_RESTAURANT_MEALS = 'No meals found for this restaurant.';
+
+function limitExceeded() {
+  toast({ variant: 'destructive', title: 'Daily Limit Exceeded', description: CALORIE_LIMIT_MESSAGE });
+}
+
+function MealList({ meals, busyId, onAdd, empty }: { meals: Meal[]; busyId: string | null; onAdd: (m: Meal) => void; empty?: string }) {
+  if (meals.length === 0) return empty ? <p className="rounded-2xl border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600">{empty}</p> : null;
+  return (
+    <ul className="grid gap-4">
+      {meals.map((meal) => (
+        <MealCard key={meal.id} meal={meal} busy={busyId === meal.id} onAdd={onAdd} />
+      ))}
+    </ul>
+  );
+}
 
 export function DietPage() {
-  return <PageHeader title="Diet Plan">Consuming 500 calories or less daily for fastest results</PageHeader>;
+  const { data: meals, error, isLoading, mutate } = useMeals();
+  const { data: progress } = useProgressToday();
+  const [tab, setTab] = useState<Tab>(ALL);
+  const [restaurant, setRestaurant] = useState<string>(ALL_RESTAURANTS);
+  const [busyId, setBusyId] = useState<string | null>(null);
+  const selectId = useId();
+  // The app's SWR cache is a per-app provider: the global `mutate` of swr does not reach it.
+  const { mutate: mutateCache } = useSWRConfig();
+
+  const onAdd = async (meal: Meal) => {
+    if (busyId) return;
+    // SPEC.md section 5: refuse on the client first; the server enforces the same limit atomically.
+    if (progress && progress.caloriesConsumed + meal.calories > GOALS.caloriesConsumed) {
+      limitExceeded();
+      return;
+    }
+    setBusyId(meal.id);
+    try {
+      const next = await addMealToToday(meal.id);
+      await mutateCache(progressTodayKey, next, { revalidate: false });
+      toast({ title: 'Meal Added', description: `Added ${meal.calories} calories to today's total.` });
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 409) limitExceeded();
+      // SPEC.md section 8: other failures of calorie updates are only logged.
+      else console.warn('Adding the meal failed', err);
+    } finally {
+      setBusyId(null);
+    }
+  };
+
+  const list = meals ?? [];
+  const inCategory = (c: Category) => list.filter((m) => m.category === c);
+
+  return (
+    <div className="grid gap-6">
+      <PageHeader title="Diet Plan">Low-calorie meals you can add to today&apos;s total.</PageHeader>
+      <CalorieLimitCard />
+      <Tabs value={tab} onValueChange={(v) => setTab(v as Tab)} className="grid gap-4">
+        <TabsList label="Meal categories" className="grid-flow-row! grid-cols-4">
+          {TABS.map((t) => (
+            <TabsTrigger key={t} value={t} className="min-h-11 px-1! text-xs leading-tight">
+              {t}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        {isLoading ? (
+          <Spinner label="Loading meals..." showLabel className="py-10" />
+        ) : error ? (
+          <div role="alert" className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-5 text-center text-sm text-slate-700">
+            <p>Meals could not be loaded.</p>
+            <Button variant="secondary" className="min-h-11" onClick={() => void mutate()}>
+              Try again
+            </Button>
+          </div>
+        ) : (
+          TABS.map((t) => (
+            <TabsContent key={t} value={t}>
+              {t === ALL ? (
+                <MealList meals={list} busyId={busyId} onAdd={onAdd} />
+              ) : t === 'Fast Food' ? (
+                <div className="grid gap-4">
+                  <div className="grid gap-1.5">
+                    <label htmlFor={selectId} className="text-sm font-medium text-slate-800">
+                      Restaurant
+                    </label>
+                    <select
+                      id={selectId}
+                      value={restaurant}
+                      onChange={(e) => setRestaurant(e.target.value)}
+                      className="min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900"
+                    >
+                      {[ALL_RESTAURANTS, ...RESTAURANT_CHAINS].map((r) => (
+                        <option key={r} value={r}>
+                          {r}
+                        </option>
+                      ))}
+                    </select>
+                  </div>
+                  <MealList
+                    meals={inCategory('Fast Food').filter((m) => matchesRestaurant(m, restaurant))}
+                    busyId={busyId}
+                    onAdd={onAdd}
+                    empty={restaurant === ALL_RESTAURANTS ? undefined : NO_RESTAURANT_MEALS}
+                  />
+                </div>
+              ) : (
+                <MealList meals={inCategory(t)} busyId={busyId} onAdd={onAdd} empty={EMPTY_MESSAGES[t]} />
+              )}
+            </TabsContent>
+          ))
+        )}
+      </Tabs>
+    </div>
+  );
 }

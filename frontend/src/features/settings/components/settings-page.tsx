@@ -1,5 +1,35 @@
+import { useState } from 'react';
 import { PageHeader } from '../../../components/ui/page-header';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { AppearanceTab } from './appearance-tab';
+import { DevicesTab } from './devices-tab';
+import { MembershipTab } from './membership-tab';
+
+const TABS = ['Membership', 'Devices', 'Appearance'] as const;
 
 export function SettingsPage() {
-  return <PageHeader title="Settings">Membership, devices and appearance.</PageHeader>;
+  const [tab, setTab] = useState<string>('Membership');
+  return (
+    <div className="grid gap-4">
+      <PageHeader title="Settings">Membership, devices and appearance.</PageHeader>
+      <Tabs value={tab} onValueChange={setTab} className="grid gap-4">
+        <TabsList label="Settings sections">
+          {TABS.map((t) => (
+            <TabsTrigger key={t} value={t} className="min-h-11">
+              {t}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        <TabsContent value="Membership">
+          <MembershipTab />
+        </TabsContent>
+        <TabsContent value="Devices">
+          <DevicesTab />
+        </TabsContent>
+        <TabsContent value="Appearance">
+          <AppearanceTab />
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
 }

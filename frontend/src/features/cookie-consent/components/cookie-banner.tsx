@@ -1,0 +1,52 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { type CookieConsent, readCookieConsent, saveCookieConsent } from '../cookie-consent';
+
+/**
+ * The cookie banner (SPEC.md sections 2 and 4): shown while no choice is stored; Accept All,
+ * Decline and the close control (which counts as decline) store the choice and hide it.
+ */
+export function CookieBanner() {
+  const [consent, setConsent] = useState<CookieConsent | null>(readCookieConsent);
+  if (consent) return null;
+  const choose = (value: CookieConsent) => {
+    saveCookieConsent(value);
+    setConsent(value);
+  };
+  return (
+    <section
+      aria-labelledby="cookie-banner-title"
+      className="fixed inset-x-0 bottom-0 z-40 mx-auto w-full max-w-md px-3 pb-[calc(env(safe-area-inset-bottom)+0.75rem)]"
+    >
+      <div className="relative rounded-2xl border border-slate-200 bg-white p-4 pr-12 shadow-lg">
+        <h2 id="cookie-banner-title" className="font-semibold text-slate-900">
+          We use cookies
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">
+          Essential cookies keep you signed in. We use no advertising or tracking cookies.
+        </p>
+        <div className="mt-3 flex flex-wrap items-center gap-2">
+          <button type="button" onClick={() => choose('accepted')} className="min-h-11 rounded-lg bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800">
+            Accept All
+          </button>
+          <button type="button" onClick={() => choose('declined')} className="min-h-11 rounded-lg border border-slate-300 bg-white px-4 text-sm font-semibold text-slate-900 hover:bg-slate-50">
+            Decline
+          </button>
+          <Link to="/cookie-policy" className="inline-flex min-h-11 items-center rounded-lg px-2 text-sm font-medium text-brand-800 underline underline-offset-2">
+            Learn More
+          </Link>
+        </div>
+        <button
+          type="button"
+          aria-label="Close cookie banner"
+          onClick={() => choose('declined')}
+          className="absolute top-1 right-1 inline-flex size-11 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+        >
+          <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+            <path d="M5 5l10 10M15 5L5 15" />
+          </svg>
+        </button>
+      </div>
+    </section>
+  );
+}

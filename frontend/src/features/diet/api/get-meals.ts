@@ -1,0 +1,12 @@
+import type { Meal } from '@fittrack/functions/contract/catalog';
+import useSWR from 'swr';
+import { type ApiError, getJson } from '../../../lib/api-client';
+
+/** SWR key of the meal catalogue (GET /api/meals, revalidated by ETag in the HTTP cache). */
+export const mealsKey = '/api/meals';
+
+export const getMeals = (): Promise<Meal[]> => getJson<Meal[]>(mealsKey) as Promise<Meal[]>;
+
+export function useMeals() {
+  return useSWR<Meal[], ApiError>(mealsKey, getMeals);
+}

@@ -1,0 +1,92 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { json, makeUser, mockFetch } from '../../../test/fetch-mock';
+import { renderApp } from '../../../test/render-app';
+
+function setup() {
+  mockFetch({ 'GET /api/auth/me': () => json({ user: makeUser() }) });
+  renderApp('/settings');
+  return userEvent.setup();
+}
+
+afterEach(() => {
+  for (const k of ['theme', 'motion', 'text']) delete document.documentElement.dataset[k];
+});
+
+describe('Settings', () => {
+  it('has three tabs; Membership shows both plans and links to checkout', async () => {
+    setup();
+    const tablist = await screen.findByRole('tablist', { name: 'Settings sections' });
+    expect(within(tablist).getAllByRole('tab').map((t) => t.textContent)).toEqual(['Membership', 'Devices', 'Appearance']);
+    const panel = screen.getByRole('tabpanel', { name: 'Membership' });
+    const monthly = within(panel).getByRole('region', { name: 'Monthly Plan' });
+    expect(monthly).toHaveTextContent('$2.99 per month');
+    expect(within(monthly).getByRole('link', { name: 'Choose Monthly' })).toHaveAttribute('href', '/checkout?plan=monthly');
+    const yearly = within(panel).getByRole('region', { name: 'Yearly Plan' });
+    expect(yearly).toHaveTextContent('$29.99 per year');
+    expect(yearly).toHaveTextContent('Save over 16% vs monthly');
+    expect(yearly).toHaveTextContent('Priority support');
+    expect(within(yearly).getByRole('link', { name: 'Choose Yearly' })).toHaveAttribute('href', '/checkout?plan=yearly');
+  });
+
+  it('connects watches with their toasts and persists the device settings in this browser', async () => {
+    const user = setup();
+    await user.click(await screen.findByRole('tab', { name: 'Devices' }));
+    const panel = screen.getByRole('tabpanel', { name: 'Devices' });
+    await user.click(within(panel).getByRole('button', { name: 'Connect Apple Watch' }));
+    expect(await screen.findByText('Apple Watch connected successfully')).toBeInTheDocument();
+    await user.click(within(panel).getByRole('button', { name: 'Connect Android Watch' }));
+    expect(await screen.findByText('Android Watch connected successfully')).toBeInTheDocument();
+    expect(within(panel).getByRole('button', { name: 'Disconnect Apple Watch' })).toBeInTheDocument();
+    const autoSync = within(panel).getByRole('switch', { name: 'Auto-sync data' });
+    expect(autoSync).toHaveAccessibleDescription('Syncs every 15 minutes');
+    expect(autoSync).toHaveAttribute('aria-checked', 'true');
+    await user.click(autoSync);
+    await user.click(within(panel).getByRole('switch', { name: 'Send notifications to watch' }));
+    expect(JSON.parse(window.localStorage.getItem('deviceSettings') ?? '{}')).toEqual({
+      appleWatch: true,
+      androidWatch: true,
+      autoSync: false,
+      watchNotifications: true,
+    });
+  });
+
+  it('restores the stored device settings and ignores a corrupted value', async () => {
+    window.localStorage.setItem('deviceSettings', JSON.stringify({ appleWatch: true, androidWatch: false, autoSync: false, watchNotifications: true }));
+    const user = setup();
+    await user.click(await screen.findByRole('tab', { name: 'Devices' }));
+    expect(screen.getByText('Connected')).toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: 'Auto-sync data' })).toHaveAttribute('aria-checked', 'false');
+  });
+
+  it('switches to the Black theme, reduce motion and larger text, applied to <html> and stored', async () => {
+    const user = setup();
+    await user.click(await screen.findByRole('tab', { name: 'Appearance' }));
+    const panel = screen.getByRole('tabpanel', { name: 'Appearance' });
+    expect(within(panel).getByRole('radio', { name: 'Light' })).toBeChecked();
+    expect(within(panel).getByText(/conserve battery on OLED/)).toBeInTheDocument();
+    await user.click(within(panel).getByRole('radio', { name: 'Black' }));
+    expect(document.documentElement.dataset.theme).toBe('black');
+    expect(window.localStorage.getItem('theme')).toBe('black');
+    await user.click(within(panel).getByRole('switch', { name: 'Reduce motion' }));
+    expect(document.documentElement.dataset.motion).toBe('reduce');
+    expect(window.localStorage.getItem('reduceMotion')).toBe('true');
+    await user.click(within(panel).getByRole('switch', { name: 'Larger text' }));
+    expect(document.documentElement.dataset.text).toBe('large');
+    expect(window.localStorage.getItem('largerText')).toBe('true');
+    await user.click(within(panel).getByRole('radio', { name: 'Light' }));
+    expect(document.documentElement.dataset.theme).toBe('light');
+    expect(window.localStorage.getItem('theme')).toBe('light');
+  });
+
+  it('keeps the tab panels keyboard-reachable (arrow keys move between tabs)', async () => {
+    const user = setup();
+    const first = await screen.findByRole('tab', { name: 'Membership' });
+    first.focus();
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('tab', { name: 'Devices' })).toHaveAttribute('aria-selected', 'true');
+    await user.keyboard('{End}');
+    expect(screen.getByRole('tab', { name: 'Appearance' })).toHaveFocus();
+  });
+});

@@ -1,0 +1,12 @@
+import type { Stretch } from '@fittrack/functions/contract/catalog';
+import useSWR from 'swr';
+import { type ApiError, getJson } from '../../../lib/api-client';
+
+/** SWR key of the stretch list (GET /api/stretches). */
+export const stretchesKey = '/api/stretches';
+
+export const getStretches = (): Promise<Stretch[]> => getJson<Stretch[]>(stretchesKey) as Promise<Stretch[]>;
+
+export function useStretches() {
+  return useSWR<Stretch[], ApiError>(stretchesKey, getStretches);
+}

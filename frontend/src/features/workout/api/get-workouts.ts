@@ -1,0 +1,12 @@
+import type { Workout } from '@fittrack/functions/contract/catalog';
+import useSWR from 'swr';
+import { type ApiError, getJson } from '../../../lib/api-client';
+
+/** SWR key of the workout catalogue (GET /api/workouts). */
+export const workoutsKey = '/api/workouts';
+
+export const getWorkouts = (): Promise<Workout[]> => getJson<Workout[]>(workoutsKey) as Promise<Workout[]>;
+
+export function useWorkouts() {
+  return useSWR<Workout[], ApiError>(workoutsKey, getWorkouts);
+}

@@ -1,0 +1,77 @@
+import type { Workout } from '@fittrack/functions/contract/catalog';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { json, makeUser, mockFetch } from '../../../test/fetch-mock';
+import { renderApp } from '../../../test/render-app';
+
+const w = (id: string, category: Workout['category'], jointImpact: Workout['jointImpact'] = 'low', effectiveness = 7): Workout => ({
+  id,
+  name: `Workout ${id}`,
+  description: `About ${id}`,
+  duration: 20,
+  level: 'Beginner',
+  imageUrl: `/images/workouts/${id}.svg`,
+  ...(category ? { category } : {}),
+  jointImpact,
+  effectiveness,
+});
+
+const workouts = [w('walk', 'Cardio', 'very low', 8), w('swim', 'Cardio'), w('squat', 'Strength', 'medium'), w('yoga', 'Flexibility'), w('swing', 'Functional', 'high', 9), w('dance', undefined)];
+
+function setup(list = workouts) {
+  mockFetch({ 'GET /api/auth/me': () => json({ user: makeUser() }), 'GET /api/workouts': () => json(list) });
+  renderApp('/workout');
+}
+
+describe('Workout Plans', () => {
+  it('groups workouts under the four categories with the joint-impact note, then Other Workouts', async () => {
+    setup();
+    await screen.findByRole('heading', { name: 'Cardio Workouts' });
+    expect(within(screen.getByRole('main')).getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
+      'Cardio Workouts',
+      'Strength Workouts',
+      'Flexibility Workouts',
+      'Functional Workouts',
+      'Other Workouts',
+    ]);
+    expect(screen.getAllByText('Focus on low joint impact with maximum effectiveness')).toHaveLength(4);
+    const cardio = screen.getByRole('region', { name: 'Cardio Workouts' });
+    expect(within(cardio).getAllByRole('article').map((a) => within(a).getByRole('heading').textContent)).toEqual(['Workout walk', 'Workout swim']);
+    expect(within(screen.getByRole('region', { name: 'Other Workouts' })).getByText('Workout dance')).toBeInTheDocument();
+  });
+
+  it('shows image, name, badge, duration, description, joint impact in words and stars with a label', async () => {
+    setup();
+    const card = await screen.findByRole('article', { name: 'Workout swing' });
+    expect(within(card).getByRole('img', { name: 'Workout swing' })).toHaveAttribute('loading', 'lazy');
+    expect(within(card).getByText('Functional')).toBeInTheDocument();
+    expect(within(card).getByText(/20 min/)).toBeInTheDocument();
+    expect(within(card).getByText('About swing')).toBeInTheDocument();
+    expect(within(card).getByText('high')).toBeInTheDocument();
+    expect(within(card).getByRole('img', { name: 'Effectiveness: 9 out of 10' })).toBeInTheDocument();
+    // A workout without a category has no badge.
+    const dance = screen.getByRole('article', { name: 'Workout dance' });
+    expect(within(dance).queryByText('Cardio')).toBeNull();
+  });
+
+  it("'View Workout' toasts 'Workout Selected'", async () => {
+    setup();
+    const card = await screen.findByRole('article', { name: 'Workout yoga' });
+    await userEvent.setup().click(within(card).getByRole('button', { name: 'View Workout' }));
+    expect(await screen.findByText('Workout Selected')).toBeInTheDocument();
+    expect(screen.getByText('Starting Workout yoga workout.')).toBeInTheDocument();
+  });
+
+  it('hides empty groups and Other Workouts when every workout has a category', async () => {
+    setup([w('walk', 'Cardio')]);
+    await screen.findByRole('heading', { name: 'Cardio Workouts' });
+    expect(screen.queryByRole('heading', { name: 'Strength Workouts' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Other Workouts' })).toBeNull();
+  });
+
+  it('says so when there are no workouts', async () => {
+    setup([]);
+    expect(await screen.findByText('No workouts available yet.')).toBeInTheDocument();
+  });
+});
