@@ -240,11 +240,11 @@ export async function applyCardSubscription(o: {
   if (payment) next.lastPaymentId = paymentRef(payment);
   // Same subscription: only a newer (or equal) state applies. Another subscription or provider:
   // a paid one takes over; a non-paying one never ends an entitlement that is still running.
-  const sameSub = 'subscription.subscriptionId = :sid';
+  // (DynamoDB refuses redundant parentheses, so each group is written once.)
+  const sameSub = 'subscription.subscriptionId = :sid AND (attribute_not_exists(subscription.syncKey) OR subscription.syncKey <= :key)';
   const otherSub = '(attribute_not_exists(subscription.subscriptionId) OR subscription.subscriptionId <> :sid)';
-  const newer = '(attribute_not_exists(subscription.syncKey) OR subscription.syncKey <= :key)';
   const notRunning = '(subscription.#st <> :active OR subscription.expiresAt < :now)';
-  const condition = `attribute_exists(pk) AND ((${sameSub} AND ${newer}) OR (${otherSub}${grants ? '' : ` AND ${notRunning}`}))`;
+  const condition = `attribute_exists(pk) AND ((${sameSub}) OR ${grants ? otherSub : `(${otherSub} AND ${notRunning})`})`;
   const values: Record<string, unknown> = { ':s': next, ':sid': state.subscriptionId, ':key': next.syncKey, ':one': 1 };
   if (!grants) Object.assign(values, { ':active': 'active', ':now': now.toISOString() });
   const profileUpdate: TransactItem = {

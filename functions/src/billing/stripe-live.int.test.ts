@@ -1,0 +1,328 @@
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiClient, signedUpClient } from '../../test/api-client';
+import { loadEvent } from '../../test/events';
+import { invoke, jsonBody } from '../../test/lambda';
+import { type UserResponse } from '../contract/auth';
+import { type MembershipResponse } from '../contract/billing';
+import { ACCESS_COOKIE } from '../lib/cookies';
+import { ddb, dynamoCallCount, tableName } from '../lib/dynamo';
+import { resetEnvCache } from '../lib/env';
+import { keys } from '../lib/keys';
+import { GSI1 } from '../lib/table';
+import { resetProviderSecrets } from './secrets';
+import { StripeStub, fixture } from './testing/stripe-stub';
+
+/**
+ * The real Stripe code path, offline: the billing and webhook handlers run in this process in
+ * live mode against DynamoDB Local, with the `stripe` SDK pointed at a local stub that answers
+ * recorded objects (events/stripe/). Webhooks are signed locally with generateTestHeaderString.
+ */
+
+const SECRET_KEY = 'sk_test_offline_fittrack';
+const WEBHOOK_SECRET = 'whsec_offline_fittrack_test_secret';
+const stripe = new Stripe(SECRET_KEY);
+const stub = new StripeStub();
+const saved: Record<string, string | undefined> = {};
+let billing: typeof import('./handler').handler;
+let webhook: typeof import('./webhook-handler').handler;
+
+const LIVE_ENV = {
+  PAYMENT_MODE: 'live',
+  STRIPE_SECRET_KEY: SECRET_KEY,
+  STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+  STRIPE_PRICE_MONTHLY: 'price_1QfitMonthly299',
+  STRIPE_PRICE_YEARLY: 'price_1QfitYearly2999',
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_offline',
+};
+
+beforeAll(async () => {
+  await stub.start();
+  for (const [k, v] of Object.entries({ ...LIVE_ENV, STRIPE_API_BASE: stub.url })) {
+    saved[k] = process.env[k];
+    process.env[k] = v;
+  }
+  resetEnvCache();
+  resetProviderSecrets();
+  billing = (await import('./handler')).handler;
+  webhook = (await import('./webhook-handler')).handler;
+});
+
+afterAll(async () => {
+  for (const [k, v] of Object.entries(saved)) {
+    if (v === undefined) delete process.env[k];
+    else process.env[k] = v;
+  }
+  resetEnvCache();
+  resetProviderSecrets();
+  await stub.stop();
+});
+
+const DAY = 86_400;
+const now = () => Math.floor(Date.now() / 1000);
+
+let eventSeq = 0;
+type EventType = 'invoice.paid' | 'customer.subscription.created' | 'customer.subscription.updated' | 'customer.subscription.deleted';
+
+/** A Stripe event (recorded envelope) about the stub's subscription, with a fresh id. */
+function eventPayload(type: EventType, subscriptionId: string): string {
+  const ev = fixture<{ id: string; data: { object: Record<string, unknown> } }>(`event-${type}`);
+  const s = stub.subscriptions.get(subscriptionId)!;
+  ev.id = `evt_Tfit${Date.now().toString(36)}${(eventSeq++).toString(36)}`;
+  ev.data.object = structuredClone(type === 'invoice.paid' ? s.invoice : s.sub);
+  return JSON.stringify(ev, null, 2);
+}
+
+const sign = (payload: string, o: { secret?: string; timestamp?: number } = {}) =>
+  stripe.webhooks.generateTestHeaderString({ payload, secret: o.secret ?? WEBHOOK_SECRET, ...(o.timestamp ? { timestamp: o.timestamp } : {}) });
+
+/** Delivers a webhook (signed correctly unless `header` says otherwise; null sends none). */
+async function deliver(payload: string, header: string | null = sign(payload), base64 = false) {
+  const event = loadEvent('post-webhooks-stripe', { body: base64 ? Buffer.from(payload).toString('base64') : payload, headers: { 'stripe-signature': header ?? undefined } });
+  if (base64) event.isBase64Encoded = true;
+  return invoke(webhook, event);
+}
+
+async function callBilling(client: ApiClient, name: 'post-auth-activate-subscription' | 'post-create-yearly-subscription' | 'post-subscription-cancel' | 'get-subscription', body?: unknown) {
+  const event = loadEvent(name, { cookies: [`${ACCESS_COOKIE}=${client.jar.get(ACCESS_COOKIE)}`], ...(body !== undefined ? { body } : {}) });
+  return invoke(billing, event);
+}
+
+async function profile(userId: string) {
+  return (await ddb().send(new GetCommand({ TableName: tableName(), Key: keys.profile(userId) }))).Item!;
+}
+
+async function activations(userId: string) {
+  const res = await ddb().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: GSI1,
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': 'ACTION#subscription_activated' },
+    }),
+  );
+  return (res.Items ?? []).filter((i) => i.userId === userId);
+}
+
+const record = async (key: { pk: string; sk: string }) => (await ddb().send(new GetCommand({ TableName: tableName(), Key: key }))).Item;
+
+describe('Stripe webhook: signature', () => {
+  it.each([
+    ['a tampered body', (p: string) => ({ body: p.replace('"amount_paid": 2999', '"amount_paid": 1'), header: sign(p) })],
+    ['a wrong secret', (p: string) => ({ body: p, header: sign(p, { secret: 'whsec_someone_else' }) })],
+    ['a stale timestamp (10 minutes old)', (p: string) => ({ body: p, header: sign(p, { timestamp: now() - 600 }) })],
+    ['a missing header', (p: string) => ({ body: p, header: null })],
+    ['a malformed header', (p: string) => ({ body: p, header: 't=abc,v1=zzz' })],
+  ])('refuses %s with 400 and changes nothing', async (_name, make) => {
+    const { id } = await signedUpClient('sig');
+    const subId = stub.addSubscription({ userId: id, plan: 'yearly', status: 'active', invoicePaid: true, periodEnd: now() + 365 * DAY });
+    const payload = eventPayload('invoice.paid', subId);
+    const before = await profile(id);
+    const calls = stub.requests.length;
+    const { body, header } = make(payload);
+    const res = await deliver(body, header);
+    expect(res.statusCode).toBe(400);
+    expect(jsonBody(res)).toEqual({ message: expect.stringMatching(/signature/i) });
+    expect(stub.requests.length, 'Stripe was not even asked').toBe(calls);
+    expect(await profile(id)).toEqual(before);
+    expect(await record(keys.stripeEvent((JSON.parse(payload) as { id: string }).id))).toBeUndefined();
+  });
+
+  it('accepts the exact bytes when API Gateway base64-encodes the body', async () => {
+    const { id } = await signedUpClient('b64');
+    const subId = stub.addSubscription({ userId: id, plan: 'monthly', status: 'active', invoicePaid: true, periodEnd: now() + 30 * DAY });
+    const payload = eventPayload('invoice.paid', subId);
+    const res = await deliver(payload, sign(payload), true);
+    expect(res.statusCode).toBe(200);
+    expect((await profile(id)).subscription).toMatchObject({ status: 'active', plan: 'monthly' });
+  });
+});
+
+describe('Stripe webhook: idempotency', () => {
+  it('the same signed event delivered 10 times (5 concurrently) changes the entitlement exactly once', async () => {
+    const { id } = await signedUpClient('dup');
+    const periodEnd = now() + 365 * DAY;
+    const subId = stub.addSubscription({ userId: id, plan: 'yearly', status: 'active', invoicePaid: true, periodEnd });
+    const payload = eventPayload('invoice.paid', subId);
+    const header = sign(payload);
+    const concurrent = await Promise.all(Array.from({ length: 5 }, () => deliver(payload, header)));
+    const sequential = [];
+    for (let i = 0; i < 5; i++) {
+      const calls = dynamoCallCount();
+      sequential.push(await deliver(payload, header));
+      expect(dynamoCallCount() - calls, 'a redelivery costs one conditional write').toBe(1);
+    }
+    const outcomes = [...concurrent, ...sequential].map((r) => {
+      expect(r.statusCode).toBe(200);
+      return (jsonBody(r) as { outcome: string }).outcome;
+    });
+    expect(outcomes.filter((o) => o === 'applied')).toHaveLength(1);
+    expect(outcomes.filter((o) => o === 'duplicate-event')).toHaveLength(9);
+    const p = await profile(id);
+    expect(p.subscriptionVersion).toBe(1);
+    expect(p.subscription).toMatchObject({ status: 'active', plan: 'yearly', provider: 'stripe', subscriptionId: subId, expiresAt: new Date(periodEnd * 1000).toISOString() });
+    const invoiceId = stub.subscriptions.get(subId)!.invoice.id;
+    expect(await record(keys.payment('stripe', invoiceId))).toMatchObject({ userId: id, amount: 2999, currency: 'USD' });
+    expect(await activations(id)).toHaveLength(1);
+  });
+});
+
+describe('Stripe webhook: ordering', () => {
+  const permutations = <T>(xs: T[]): T[][] => (xs.length <= 1 ? [xs] : xs.flatMap((x, i) => permutations([...xs.slice(0, i), ...xs.slice(i + 1)]).map((p) => [x, ...p])));
+
+  it('created / paid / deleted delivered in all 6 orders converge on the state Stripe reports', async () => {
+    const finals: unknown[] = [];
+    const ended = now() - 60;
+    const periodEnd = now() + 300 * DAY;
+    for (const order of permutations<EventType>(['customer.subscription.created', 'invoice.paid', 'customer.subscription.deleted'])) {
+      const { id } = await signedUpClient('ord');
+      const subId = stub.addSubscription({ userId: id, plan: 'yearly', status: 'canceled', invoicePaid: true, periodEnd, endedAt: ended });
+      for (const type of order) expect((await deliver(eventPayload(type, subId))).statusCode).toBe(200);
+      const p = await profile(id);
+      const { subscriptionId, ...rest } = p.subscription as Record<string, unknown>;
+      expect(subscriptionId).toBe(subId);
+      finals.push(rest);
+      expect(rest).toMatchObject({ status: 'canceled', expiresAt: new Date(ended * 1000).toISOString() });
+    }
+    expect(new Set(finals.map((f) => JSON.stringify(f))).size).toBe(1);
+  });
+
+  it('whatever order the re-fetched states arrive in (stale reads included), the newest state wins', async () => {
+    const p1 = now() + 30 * DAY;
+    const p2 = p1 + 30 * DAY;
+    type Step = (subId: string) => void;
+    const states: Record<string, Step> = {
+      incomplete: (s) => stub.update(s, { status: 'incomplete', invoicePaid: false, periodEnd: p1 }),
+      paid: (s) => stub.update(s, { status: 'active', invoicePaid: true, periodEnd: p1 }),
+      renewed: (s) => stub.renew(s, p2),
+      pastDue: (s) => stub.update(s, { status: 'past_due', periodEnd: p1 }),
+    };
+    const finals: string[] = [];
+    expect(permutations(Object.keys(states))).toHaveLength(24);
+    for (const order of permutations(Object.keys(states))) {
+      const { id } = await signedUpClient('conv');
+      const subId = stub.addSubscription({ userId: id, plan: 'monthly' });
+      for (const name of order) {
+        states[name]!(subId); // what Stripe answers when this delivery re-fetches
+        const calls = dynamoCallCount();
+        expect((await deliver(eventPayload('customer.subscription.updated', subId))).statusCode).toBe(200);
+        expect(dynamoCallCount() - calls, 'DynamoDB calls of one delivery').toBeLessThanOrEqual(2);
+      }
+      const sub = (await profile(id)).subscription as Record<string, unknown>;
+      expect(sub, order.join(' → ')).toMatchObject({ status: 'active', plan: 'monthly', expiresAt: new Date(p2 * 1000).toISOString(), autoRenew: true });
+      finals.push(JSON.stringify({ ...sub, subscriptionId: undefined, lastPaymentId: undefined }));
+      const renewalInvoice = stub.subscriptions.get(subId)!.invoice.id;
+      expect(await record(keys.payment('stripe', renewalInvoice))).toBeDefined();
+    }
+    expect(new Set(finals).size).toBe(1);
+  });
+
+  it('a cancelled old subscription never ends a newer paid one', async () => {
+    const { id } = await signedUpClient('two');
+    const oldSub = stub.addSubscription({ userId: id, plan: 'monthly', status: 'active', invoicePaid: true, periodEnd: now() + 10 * DAY });
+    const newSub = stub.addSubscription({ userId: id, plan: 'yearly', status: 'active', invoicePaid: true, periodEnd: now() + 365 * DAY });
+    await deliver(eventPayload('invoice.paid', oldSub));
+    await deliver(eventPayload('invoice.paid', newSub));
+    stub.update(oldSub, { status: 'canceled', endedAt: now() });
+    await deliver(eventPayload('customer.subscription.deleted', oldSub));
+    expect((await profile(id)).subscription).toMatchObject({ status: 'active', plan: 'yearly', subscriptionId: newSub });
+  });
+
+  it('a price that is not the plan price grants nothing', async () => {
+    const { id } = await signedUpClient('price');
+    const cheap = { ...fixture('price-yearly'), unit_amount: 100, unit_amount_decimal: '100' };
+    const subId = stub.addSubscription({ userId: id, plan: 'yearly', status: 'active', invoicePaid: true, periodEnd: now() + 365 * DAY, price: cheap });
+    const res = await deliver(eventPayload('invoice.paid', subId));
+    expect(jsonBody(res)).toMatchObject({ outcome: 'ignored' });
+    expect((await profile(id)).subscription).toEqual({ status: 'none' });
+  });
+
+  it('answers 503 when Stripe cannot be reached, so Stripe redelivers (and nothing is recorded)', async () => {
+    const { id } = await signedUpClient('down');
+    const subId = stub.addSubscription({ userId: id, plan: 'yearly', status: 'active', invoicePaid: true, periodEnd: now() + 365 * DAY });
+    const payload = eventPayload('invoice.paid', subId);
+    stub.failWith = 500;
+    try {
+      const res = await deliver(payload);
+      expect(res.statusCode).toBeGreaterThanOrEqual(500);
+    } finally {
+      stub.failWith = null;
+    }
+    expect(await record(keys.stripeEvent((JSON.parse(payload) as { id: string }).id))).toBeUndefined();
+    expect((await deliver(payload)).statusCode).toBe(200);
+    expect((await profile(id)).subscription).toMatchObject({ status: 'active' });
+  });
+});
+
+describe('Stripe checkout and activate-subscription (live mode)', () => {
+  it('creates the customer and a default_incomplete subscription with idempotency keys, then activates only when Stripe says paid', async () => {
+    const { client, id } = await signedUpClient('live');
+    const first = stub.requests.length;
+    const created = await callBilling(client, 'post-create-yearly-subscription');
+    expect(created.statusCode).toBe(200);
+    expect(jsonBody(created)).toEqual({ clientSecret: 'pi_3QfitPaymentIntent_secret_TfitConfirm0001', amount: 2999 });
+    const calls = stub.requests.slice(first);
+    expect(calls.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /v1/customers', 'POST /v1/subscriptions']);
+    for (const c of calls) expect(c.idempotencyKey).toBeTruthy();
+    const subCall = calls[1]!.params;
+    expect(subCall.get('payment_behavior')).toBe('default_incomplete');
+    expect(subCall.get('items[0][price]')).toBe('price_1QfitYearly2999');
+    expect(subCall.get('metadata[userId]')).toBe(id);
+    expect(calls[0]!.params.get('metadata[userId]')).toBe(id);
+    const customerId = (await profile(id)).stripeCustomerId as string;
+    expect(customerId).toMatch(/^cus_/);
+
+    // not paid yet: nothing is granted on the client's word
+    const early = await callBilling(client, 'post-auth-activate-subscription', { subscriptionType: 'yearly', paymentMethod: 'stripe', userId: 'x' });
+    expect(early.statusCode).toBe(402);
+
+    const subId = [...stub.subscriptions.entries()].find(([, s]) => s.sub.customer === customerId)![0];
+    const periodEnd = now() + 365 * DAY;
+    stub.update(subId, { status: 'active', invoicePaid: true, periodEnd });
+    const ok = await callBilling(client, 'post-auth-activate-subscription', { subscriptionType: 'yearly', paymentMethod: 'stripe' });
+    expect(ok.statusCode).toBe(200);
+    expect((jsonBody(ok) as UserResponse).user).toMatchObject({ id, subscriptionStatus: 'active', hasActiveSubscription: true, subscriptionExpiresAt: new Date(periodEnd * 1000).toISOString() });
+
+    // then the webhook, and activate again: nothing is extended or logged twice
+    expect((await deliver(eventPayload('invoice.paid', subId))).statusCode).toBe(200);
+    const again = await callBilling(client, 'post-auth-activate-subscription', { subscriptionType: 'yearly', paymentMethod: 'stripe' });
+    expect((jsonBody(again) as UserResponse).user.subscriptionExpiresAt).toBe(new Date(periodEnd * 1000).toISOString());
+    expect(await activations(id)).toHaveLength(1);
+
+    // a second checkout reuses the customer
+    await callBilling(client, 'post-create-yearly-subscription');
+    expect(stub.requests.slice(-1)[0]!.path).toBe('/v1/subscriptions');
+    expect(stub.requests.slice(-1)[0]!.params.get('customer')).toBe(customerId);
+  });
+
+  it('cancel auto-renewal sets cancel_at_period_end at Stripe and keeps access to the period end', async () => {
+    const { client, id } = await signedUpClient('cancel');
+    await callBilling(client, 'post-create-yearly-subscription');
+    const customerId = (await profile(id)).stripeCustomerId as string;
+    const subId = [...stub.subscriptions.entries()].find(([, s]) => s.sub.customer === customerId)![0];
+    const periodEnd = now() + 365 * DAY;
+    stub.update(subId, { status: 'active', invoicePaid: true, periodEnd });
+    await deliver(eventPayload('invoice.paid', subId));
+    expect(jsonBody(await callBilling(client, 'get-subscription'))).toMatchObject({ autoRenew: true, canCancel: true });
+    const res = await callBilling(client, 'post-subscription-cancel');
+    expect(res.statusCode).toBe(200);
+    const last = stub.requests.slice(-1)[0]!;
+    expect(`${last.method} ${last.path}`).toBe(`POST /v1/subscriptions/${subId}`);
+    expect(last.params.get('cancel_at_period_end')).toBe('true');
+    expect(jsonBody(res) as MembershipResponse).toMatchObject({ status: 'active', hasActiveSubscription: true, autoRenew: false, expiresAt: new Date(periodEnd * 1000).toISOString() });
+    // Stripe's customer.subscription.updated that follows keeps it that way
+    await deliver(eventPayload('customer.subscription.updated', subId));
+    expect(jsonBody(await callBilling(client, 'get-subscription'))).toMatchObject({ autoRenew: false, hasActiveSubscription: true });
+    // at the period end Stripe deletes it: access ends
+    stub.update(subId, { status: 'canceled', endedAt: now() - 1 });
+    await deliver(eventPayload('customer.subscription.deleted', subId));
+    expect(jsonBody(await callBilling(client, 'get-subscription'))).toMatchObject({ status: 'canceled', hasActiveSubscription: false });
+  });
+
+  it('the sandbox routes do not exist in live mode (404)', async () => {
+    const { client } = await signedUpClient('nosb');
+    const res = await invoke(billing, loadEvent('post-sandbox-card-confirm', { cookies: [`${ACCESS_COOKIE}=${client.jar.get(ACCESS_COOKIE)}`] }));
+    expect(res.statusCode).toBe(404);
+  });
+});
