@@ -1,6 +1,16 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Spinner } from '../../../components/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { toast } from '../../../components/ui/use-toast';
 import { useSession } from '../../auth/session-context';
+import { useAdminLogs } from '../api/get-admin-logs';
+import { useFeedbackList } from '../api/get-feedback';
+import { ActivityLogList } from './activity-log-list';
+import { FeedbackCard } from './feedback-card';
+import { SystemTestsCard } from './system-tests-card';
 
 /** How long a non-admin sees 'Access Denied' before being sent to /auth. */
 export const ACCESS_DENIED_REDIRECT_MS = 2500;
@@ -30,12 +40,94 @@ export function AdminPage() {
     );
   }
 
+  return <AdminDashboard />;
+}
+
+function StatCard({ label, value }: { label: string; value: number | undefined }) {
   return (
-    <div>
-      <div className="mb-3 flex gap-2">
-        <span className="rounded-full bg-slate-900 px-2.5 py-0.5 text-xs font-semibold text-white">Admin Panel</span>
+    <Card className="grid gap-1 p-3 text-center">
+      <p className="text-xs leading-tight font-medium text-slate-600">{label}</p>
+      <p className="text-2xl font-bold text-slate-900 tabular-nums">{value === undefined ? '—' : value.toLocaleString()}</p>
+    </Card>
+  );
+}
+
+/** Only rendered for admins, so non-admins never call the admin APIs. */
+function AdminDashboard() {
+  const logs = useAdminLogs();
+  const feedback = useFeedbackList();
+  const [tab, setTab] = useState('feedback');
+
+  // 'Error' / 'Failed to load admin data' once per failure of either source.
+  const loadError = logs.error ?? feedback.error;
+  useEffect(() => {
+    if (loadError) toast({ variant: 'destructive', title: 'Error', description: 'Failed to load admin data' });
+  }, [loadError]);
+
+  const items = feedback.data?.flatMap((page) => page.items) ?? [];
+  const hasMore = Boolean(feedback.data?.at(-1)?.nextCursor);
+  const reload = () => Promise.all([feedback.mutate(), logs.mutate()]);
+
+  return (
+    <div className="grid gap-5">
+      <div>
+        <div className="mb-3 flex gap-2">
+          <span className="rounded-full bg-slate-900 px-2.5 py-0.5 text-xs font-semibold text-white">Admin Panel</span>
+          <span className="inline-flex items-center gap-1.5 rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-semibold text-green-800">
+            <span aria-hidden="true" className="size-2 rounded-full bg-green-600 motion-safe:animate-pulse" />
+            Live
+          </span>
+        </div>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900">Welcome back, Administrator!</h1>
+        <p className="mt-1 text-sm text-slate-600">Feedback and activity refresh every 30 seconds.</p>
       </div>
-      <h1 className="text-2xl font-bold tracking-tight text-slate-900">Welcome back, Administrator!</h1>
+
+      <SystemTestsCard onRan={() => void reload()} />
+
+      <section aria-label="Statistics" className="grid grid-cols-3 gap-2">
+        <StatCard label="Total Feedback" value={logs.data?.feedbackTotal} />
+        <StatCard label="Activity Logs" value={logs.data?.total} />
+        <StatCard label="Recent Logins" value={logs.data?.recentLogins} />
+      </section>
+
+      <Tabs value={tab} onValueChange={setTab}>
+        <TabsList label="Admin data">
+          <TabsTrigger value="feedback" className="min-h-11">
+            Customer Feedback
+          </TabsTrigger>
+          <TabsTrigger value="logs" className="min-h-11">
+            Activity Logs
+          </TabsTrigger>
+        </TabsList>
+        <TabsContent value="feedback" className="mt-4 grid gap-3">
+          {!feedback.data && !feedback.error ? (
+            <Spinner label="Loading feedback..." showLabel className="py-10" />
+          ) : !feedback.data ? (
+            <div className="grid justify-items-center gap-3 rounded-xl border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600">
+              <p>Feedback could not be loaded.</p>
+              <Button variant="secondary" className="min-h-11" onClick={() => void reload()}>
+                Try again
+              </Button>
+            </div>
+          ) : items.length === 0 ? (
+            <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600">No feedback yet</p>
+          ) : (
+            <>
+              {items.map((f) => (
+                <FeedbackCard key={f.id} feedback={f} onChanged={reload} />
+              ))}
+              {hasMore ? (
+                <Button variant="secondary" className="min-h-11" disabled={feedback.isValidating} onClick={() => void feedback.setSize(feedback.size + 1)}>
+                  {feedback.isValidating ? 'Loading...' : 'Load more feedback'}
+                </Button>
+              ) : null}
+            </>
+          )}
+        </TabsContent>
+        <TabsContent value="logs" className="mt-4">
+          {logs.data ? <ActivityLogList data={logs.data} /> : !logs.error ? <Spinner label="Loading activity logs..." showLabel className="py-10" /> : null}
+        </TabsContent>
+      </Tabs>
     </div>
   );
 }

@@ -1,0 +1,55 @@
+import type { AdminLogsResponse } from '@fittrack/functions/contract/admin';
+
+const actionLabels: Record<string, string> = {
+  login: 'Login',
+  signup: 'Signup',
+  logout: 'Logout',
+  subscription_activated: 'Subscription Activated',
+  payment_failed: 'Payment Failed',
+  feedback_submitted: 'Feedback Submitted',
+  feedback_status_changed: 'Feedback Status Changed',
+};
+
+export const actionLabel = (action: string) =>
+  actionLabels[action] ?? action.replace(/_/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
+
+const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+
+/** 'System Activity Logs': the total and the 50 newest events (SPEC.md sections 2 and 9). */
+export function ActivityLogList({ data }: { data: AdminLogsResponse }) {
+  return (
+    <section aria-labelledby="activity-logs-title" className="grid gap-3">
+      <div className="flex items-baseline justify-between gap-2">
+        <h2 id="activity-logs-title" className="text-lg font-semibold text-slate-900">
+          System Activity Logs
+        </h2>
+        <p className="text-sm text-slate-600">
+          {data.total.toLocaleString()} {data.total === 1 ? 'event' : 'events'}
+        </p>
+      </div>
+      {data.events.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600">No activity logs found</p>
+      ) : (
+        <ol className="grid gap-2" aria-label={`The ${data.events.length} newest events`}>
+          {data.events.map((e) => (
+            <li key={e.id || e.timestamp} className="rounded-xl border border-slate-200 bg-white p-3 text-sm shadow-sm">
+              <div className="flex items-center justify-between gap-2">
+                <span className="font-semibold text-slate-900">{actionLabel(e.action)}</span>
+                <time dateTime={e.timestamp} className="text-xs text-slate-600">
+                  {timeFormat.format(new Date(e.timestamp))}
+                </time>
+              </div>
+              <p className="mt-1 break-words text-slate-700">{e.details}</p>
+              <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-2 text-xs text-slate-600">
+                <dt>User</dt>
+                <dd className="truncate font-mono">{e.userId ?? '—'}</dd>
+                <dt>IP</dt>
+                <dd className="font-mono">{e.ipAddress || '—'}</dd>
+              </dl>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
