@@ -15,6 +15,7 @@ import { HttpError, badRequest, conflict, unauthorized } from '../lib/http-error
 import { type Session } from '../lib/request';
 import { clearSessionCookies, sessionCookies, sessionFromAccessToken } from '../lib/session';
 import { getProfile, newProfileItem, toUser } from '../lib/users';
+import { recordLoginFailure, writeIfLoginAllowed } from './login-limit';
 
 export const INVALID_CREDENTIALS = 'Invalid credentials';
 
@@ -100,7 +101,14 @@ export async function signup(input: SignupRequest, ip: string): Promise<AuthOutc
 }
 
 export async function login(input: LoginRequest, ip: string): Promise<AuthOutcome> {
-  const auth = await authenticate(input.username, input.password);
+  let auth: AuthenticationResultType;
+  try {
+    auth = await authenticate(input.username, input.password);
+  } catch (err) {
+    // Count the failure (429 once the account or the IP is over the limit), then answer as before.
+    if (err instanceof HttpError && err.status === 401) await recordLoginFailure(input.username, ip);
+    throw err;
+  }
   const { session, cookies } = await startSession(auth);
   let profile = await getProfile(session.sub);
   if (!profile) {
@@ -114,7 +122,17 @@ export async function login(input: LoginRequest, ip: string): Promise<AuthOutcom
     const { pk: _pk, sk: _sk, entity: _e, ...p } = item;
     profile = p;
   }
-  await logActivity({ action: 'login', userId: session.sub, details: `User ${session.username} signed in`, ipAddress: ip });
+  try {
+    // The login log and the brute-force limit in one transaction: over the limit, a right password is refused too.
+    await writeIfLoginAllowed(input.username, ip, activityLogItems({ action: 'login', userId: session.sub, details: `User ${session.username} signed in`, ipAddress: ip }));
+  } catch (err) {
+    if (err instanceof HttpError && err.status === 429 && auth.RefreshToken) {
+      await cognito()
+        .send(new RevokeTokenCommand({ ClientId: getEnv().userPoolClientId, Token: auth.RefreshToken }))
+        .catch(() => undefined); // the tokens never leave the server anyway
+    }
+    throw err;
+  }
   return { user: toUser(profile, session.role), cookies };
 }
 

@@ -14,6 +14,8 @@ export const keys = {
   logPartition: () => 'LOG#ALL',
   /** Feedback submissions of a user in one hour window (TTL via expiresAt): the rate limit. */
   feedbackRate: (sub: string, window: string) => ({ pk: `USER#${sub}`, sk: `RATE#FEEDBACK#${window}` }),
+  /** Failed sign-ins in one hour window, per account (lower-cased username) and per IP (TTL via expiresAt). */
+  loginFailures: (scope: 'USER' | 'IP', id: string, window: string) => ({ pk: `LOGIN#${scope}#${id}`, sk: `WINDOW#${window}` }),
   counters: () => ({ pk: 'STATS', sk: 'COUNTERS' }),
   payment: (provider: string, id: string) => ({ pk: `PAYMENT#${provider}#${id}`, sk: 'PAYMENT' }),
   stripeEvent: (id: string) => ({ pk: `STRIPE_EVENT#${id}`, sk: 'EVENT' }),
