@@ -1,11 +1,11 @@
-import { GOALS } from '@fittrack/functions/contract/tracking';
 import { useProgressToday } from '../../tracking/api/get-progress-today';
+import { CALORIE_LIMIT } from '../calorie-limit';
 
 /** The daily calorie limit with today's intake as a progress bar (clamped to 0-100 %). */
 export function CalorieLimitCard() {
   const { data: progress, error } = useProgressToday();
   const consumed = progress?.caloriesConsumed ?? 0;
-  const limit = GOALS.caloriesConsumed;
+  const limit = CALORIE_LIMIT;
   const percent = Math.min(100, Math.max(0, Math.round((consumed / limit) * 100)));
   return (
     <section aria-labelledby="calorie-limit-title" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">

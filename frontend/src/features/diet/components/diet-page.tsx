@@ -1,5 +1,4 @@
 import type { Meal, mealCategories } from '@fittrack/functions/contract/catalog';
-import { CALORIE_LIMIT_MESSAGE, GOALS } from '@fittrack/functions/contract/tracking';
 import { useId, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { Button } from '../../../components/ui/button';
@@ -11,6 +10,7 @@ import { ApiError } from '../../../lib/api-client';
 import { progressTodayKey, useProgressToday } from '../../tracking/api/get-progress-today';
 import { addMealToToday } from '../../tracking/api/post-progress-today-meals';
 import { useMeals } from '../api/get-meals';
+import { CALORIE_LIMIT, CALORIE_LIMIT_MESSAGE } from '../calorie-limit';
 import { ALL_RESTAURANTS, RESTAURANT_CHAINS, matchesRestaurant } from '../restaurants';
 import { CalorieLimitCard } from './calorie-limit-card';
 import { MealCard } from './meal-card';
@@ -58,7 +58,7 @@ export function DietPage() {
   const onAdd = async (meal: Meal) => {
     if (busyId) return;
     // SPEC.md section 5: refuse on the client first; the server enforces the same limit atomically.
-    if (progress && progress.caloriesConsumed + meal.calories > GOALS.caloriesConsumed) {
+    if (progress && progress.caloriesConsumed + meal.calories > CALORIE_LIMIT) {
       limitExceeded();
       return;
     }
@@ -76,7 +76,8 @@ export function DietPage() {
     }
   };
 
-  const list = meals ?? [];
+  // Category by category in tab order, lightest first (the API answers in id order).
+  const list = [...(meals ?? [])].sort((a, b) => TABS.indexOf(a.category) - TABS.indexOf(b.category) || a.calories - b.calories || a.name.localeCompare(b.name));
   const inCategory = (c: Category) => list.filter((m) => m.category === c);
 
   return (

@@ -18,7 +18,7 @@ function LegalPage({ title, children }: { title: string; children: ReactNode }) 
           </a>
           .
         </p>
-        <Link to="/" className="mt-3 inline-block font-medium text-brand-800 underline underline-offset-2">
+        <Link to="/" className="mt-1 inline-flex min-h-11 items-center font-medium text-brand-800 underline underline-offset-2">
           Back to FitTrack
         </Link>
       </footer>

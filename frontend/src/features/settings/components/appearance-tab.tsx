@@ -35,7 +35,8 @@ export function AppearanceTab() {
                 onChange={() => update({ theme: t.value })}
                 className="size-5 accent-brand-700"
               />
-              <span aria-hidden="true" className={`size-6 rounded-full border border-slate-400 ${t.value === 'black' ? 'bg-black' : 'bg-white'}`} />
+              {/* A preview swatch in the theme's own colour (inline, so the Black theme does not repaint it). */}
+              <span aria-hidden="true" className="size-6 shrink-0 rounded-full border border-slate-400" style={{ backgroundColor: t.value === 'black' ? '#000' : '#fff' }} />
               {t.label}
             </label>
           ))}
@@ -45,9 +46,9 @@ export function AppearanceTab() {
         </p>
       </fieldset>
       <section aria-labelledby="accessibility-title" className="rounded-2xl border border-slate-200 bg-white px-5 py-3 shadow-sm">
-        <h3 id="accessibility-title" className="pt-2 text-base font-semibold text-slate-900">
+        <h2 id="accessibility-title" className="pt-2 text-base font-semibold text-slate-900">
           Accessibility
-        </h3>
+        </h2>
         <SwitchRow label="Reduce motion" note="Turns off animations and smooth scrolling" checked={appearance.reduceMotion} onChange={(reduceMotion) => update({ reduceMotion })} />
         <SwitchRow label="Larger text" note="Makes all text about 15% larger" checked={appearance.largerText} onChange={(largerText) => update({ largerText })} />
       </section>

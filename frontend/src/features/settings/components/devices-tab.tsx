@@ -20,9 +20,9 @@ export function DevicesTab() {
   return (
     <div className="grid gap-4">
       <section aria-labelledby="watches-title" className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
-        <h3 id="watches-title" className="text-base font-semibold text-slate-900">
+        <h2 id="watches-title" className="text-base font-semibold text-slate-900">
           Connected Devices
-        </h3>
+        </h2>
         {WATCHES.map(({ key, name }) => (
           <div key={key} className="flex items-center justify-between gap-3">
             <div className="grid">
@@ -45,9 +45,9 @@ export function DevicesTab() {
         ))}
       </section>
       <section aria-labelledby="sync-title" className="rounded-2xl border border-slate-200 bg-white px-5 py-3 shadow-sm">
-        <h3 id="sync-title" className="pt-2 text-base font-semibold text-slate-900">
+        <h2 id="sync-title" className="pt-2 text-base font-semibold text-slate-900">
           Sync
-        </h3>
+        </h2>
         <SwitchRow label="Auto-sync data" note="Syncs every 15 minutes" checked={settings.autoSync} onChange={(autoSync) => update({ autoSync })} />
         <SwitchRow
           label="Send notifications to watch"

@@ -8,9 +8,9 @@ export function MembershipTab() {
     <div className="grid gap-4">
       {/* membership status (issue 5): the user's current plan, expiry and cancel controls go here */}
       <section aria-labelledby="plan-monthly" className="grid gap-2 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
-        <h3 id="plan-monthly" className="text-base font-semibold text-slate-900">
+        <h2 id="plan-monthly" className="text-base font-semibold text-slate-900">
           Monthly Plan
-        </h3>
+        </h2>
         <p className="text-slate-900">
           <span className="text-2xl font-bold">{PLANS.monthly.price}</span> <span className="text-sm text-slate-600">per month</span>
         </p>
@@ -21,9 +21,9 @@ export function MembershipTab() {
       </section>
       <section aria-labelledby="plan-yearly" className="grid gap-2 rounded-2xl border-2 border-brand-700 bg-white p-5 shadow-sm">
         <div className="flex items-center justify-between gap-2">
-          <h3 id="plan-yearly" className="text-base font-semibold text-slate-900">
+          <h2 id="plan-yearly" className="text-base font-semibold text-slate-900">
             Yearly Plan
-          </h3>
+          </h2>
           <span className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-800">Save over 16% vs monthly</span>
         </div>
         <p className="text-slate-900">

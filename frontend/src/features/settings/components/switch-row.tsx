@@ -25,7 +25,10 @@ export function SwitchRow({ label, note, checked, onChange }: { label: string; n
         className="group inline-flex min-h-11 min-w-14 shrink-0 items-center justify-center rounded-full"
       >
         <span className={`relative inline-block h-7 w-12 rounded-full transition-colors ${checked ? 'bg-brand-700' : 'bg-slate-400'}`}>
-          <span className={`absolute top-1 left-1 size-5 rounded-full bg-white shadow transition-transform ${checked ? 'translate-x-5' : ''}`} />
+          <span
+            className={`absolute top-1 left-1 size-5 rounded-full shadow transition-transform ${checked ? 'translate-x-5' : ''}`}
+            style={{ backgroundColor: '#fff' }}
+          />
         </span>
       </button>
     </div>
