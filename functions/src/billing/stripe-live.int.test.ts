@@ -11,8 +11,10 @@ import { ddb, dynamoCallCount, tableName } from '../lib/dynamo';
 import { resetEnvCache } from '../lib/env';
 import { keys } from '../lib/keys';
 import { GSI1 } from '../lib/table';
+import type { handler as BillingHandler } from './handler';
 import { resetProviderSecrets } from './secrets';
 import { StripeStub, fixture } from './testing/stripe-stub';
+import type { handler as WebhookHandler } from './webhook-handler';
 
 /**
  * The real Stripe code path, offline: the billing and webhook handlers run in this process in
@@ -25,8 +27,8 @@ const WEBHOOK_SECRET = 'whsec_offline_fittrack_test_secret';
 const stripe = new Stripe(SECRET_KEY);
 const stub = new StripeStub();
 const saved: Record<string, string | undefined> = {};
-let billing: typeof import('./handler').handler;
-let webhook: typeof import('./webhook-handler').handler;
+let billing: typeof BillingHandler;
+let webhook: typeof WebhookHandler;
 
 const LIVE_ENV = {
   PAYMENT_MODE: 'live',

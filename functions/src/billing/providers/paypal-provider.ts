@@ -14,18 +14,40 @@ import { HttpError } from '../../lib/http-error';
 import { PRICES, centsToDecimal, decimalToCents } from '../prices';
 import { type PaypalOrderState, type PaypalProvider } from './types';
 
+interface AdapterConfig {
+  url?: string;
+  method?: string;
+  headers?: Record<string, unknown> & { toJSON?: () => Record<string, unknown> };
+  data?: unknown;
+}
+
 /**
- * PayPal Orders v2 through the official server SDK. PAYPAL_API_BASE (tests only) sends the SDK's
- * requests to a local stub with recorded answers, through its HTTP client's proxy setting.
+ * Tests only: an HTTP adapter for the SDK's axios client that sends each request to `base` (a
+ * local stub with recorded answers) instead of api-m.paypal.com, keeping path, query, method,
+ * headers and body. (The SDK has no base-URL option; its client accepts axios overrides.)
  */
+function stubAdapter(base: string) {
+  return async (config: AdapterConfig) => {
+    const target = new URL(config.url ?? '/');
+    const raw = config.headers?.toJSON ? config.headers.toJSON() : (config.headers ?? {});
+    const headers = Object.fromEntries(Object.entries(raw).filter(([, v]) => typeof v === 'string' || typeof v === 'number').map(([k, v]) => [k, String(v)]));
+    const res = await fetch(new URL(target.pathname + target.search, base), {
+      method: (config.method ?? 'get').toUpperCase(),
+      headers,
+      body: typeof config.data === 'string' ? config.data : undefined,
+    });
+    return { data: await res.text(), status: res.status, statusText: res.statusText, headers: Object.fromEntries(res.headers), config, request: {} };
+  };
+}
+
+/** PayPal Orders v2 through the official server SDK (PAYPAL_API_BASE: a local stub, tests only). */
 export function paypalClient(credentials: { clientId: string; clientSecret: string }): Client {
   const env = getEnv();
-  const base = env.paypalApiBase ? new URL(env.paypalApiBase) : null;
   return new Client({
     clientCredentialsAuthCredentials: { oAuthClientId: credentials.clientId, oAuthClientSecret: credentials.clientSecret },
     environment: env.paypalEnvironment === 'sandbox' ? Environment.Sandbox : Environment.Production,
     timeout: 8000,
-    ...(base ? { unstable_httpClientOptions: { proxy: { protocol: 'http', host: base.hostname, port: Number(base.port) } } } : {}),
+    ...(env.paypalApiBase ? { unstable_httpClientOptions: { adapter: stubAdapter(env.paypalApiBase) } } : {}),
   });
 }
 

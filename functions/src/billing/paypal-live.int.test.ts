@@ -1,0 +1,155 @@
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiClient, signedUpClient } from '../../test/api-client';
+import { type EventOverrides, loadEvent } from '../../test/events';
+import { invoke, jsonBody } from '../../test/lambda';
+import { type UserResponse } from '../contract/auth';
+import { ACCESS_COOKIE } from '../lib/cookies';
+import { ddb, tableName } from '../lib/dynamo';
+import { resetEnvCache } from '../lib/env';
+import { keys } from '../lib/keys';
+import { GSI1 } from '../lib/table';
+import type { handler as BillingHandler } from './handler';
+import { resetProviderSecrets } from './secrets';
+import { PaypalStub } from './testing/paypal-stub';
+
+/**
+ * The real PayPal code path, offline: the billing handler runs in this process in live mode
+ * against DynamoDB Local, with @paypal/paypal-server-sdk sent to a local stub that answers the
+ * recorded Orders v2 responses of events/paypal/.
+ */
+
+const stub = new PaypalStub();
+const saved: Record<string, string | undefined> = {};
+let billing: typeof BillingHandler;
+
+beforeAll(async () => {
+  await stub.start();
+  const env = { PAYMENT_MODE: 'live', PAYPAL_CLIENT_ID: 'fittrack-offline-client', PAYPAL_CLIENT_SECRET: 'fittrack-offline-secret', PAYPAL_API_BASE: stub.url };
+  for (const [k, v] of Object.entries(env)) {
+    saved[k] = process.env[k];
+    process.env[k] = v;
+  }
+  resetEnvCache();
+  resetProviderSecrets();
+  billing = (await import('./handler')).handler;
+});
+
+afterAll(async () => {
+  for (const [k, v] of Object.entries(saved)) {
+    if (v === undefined) delete process.env[k];
+    else process.env[k] = v;
+  }
+  resetEnvCache();
+  resetProviderSecrets();
+  await stub.stop();
+});
+
+type Name = 'post-paypal-order' | 'post-paypal-order-capture' | 'post-auth-activate-subscription' | 'get-paypal-setup';
+
+async function call(client: ApiClient, name: Name, o: { body?: unknown; orderId?: string } = {}) {
+  const overrides: EventOverrides = { cookies: [`${ACCESS_COOKIE}=${client.jar.get(ACCESS_COOKIE)}`] };
+  if (o.body !== undefined) overrides.body = o.body;
+  const event = loadEvent(name, overrides);
+  if (o.orderId) {
+    event.pathParameters = { orderId: o.orderId };
+    event.rawPath = `/paypal/order/${o.orderId}/capture`;
+  }
+  return invoke(billing, event);
+}
+
+async function order(client: ApiClient, body: unknown = { amount: '29.99', currency: 'USD', intent: 'CAPTURE' }) {
+  const res = await call(client, 'post-paypal-order', { body });
+  expect(res.statusCode, res.body).toBe(201);
+  return (jsonBody(res) as { id: string }).id;
+}
+
+const profile = async (id: string) => (await ddb().send(new GetCommand({ TableName: tableName(), Key: keys.profile(id) }))).Item!;
+
+async function activations(userId: string) {
+  const res = await ddb().send(
+    new QueryCommand({ TableName: tableName(), IndexName: GSI1, KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': 'ACTION#subscription_activated' } }),
+  );
+  return (res.Items ?? []).filter((i) => i.userId === userId);
+}
+
+describe('PayPal (live mode, recorded Orders v2 responses)', () => {
+  it('creates the order with the amount of the price table, the user as custom_id and a PayPal-Request-Id', async () => {
+    const { client, id } = await signedUpClient('ppl');
+    const orderId = await order(client, { amount: 29.99 });
+    const create = stub.requests.find((r) => r.path === '/v2/checkout/orders' && (r.body as { purchase_units: { custom_id: string }[] }).purchase_units[0]!.custom_id === id)!;
+    expect(create.requestId).toMatch(/^order-/);
+    expect(create.authorization).toBe('Bearer A21AAFfitTrackOfflineAccessToken');
+    expect(create.body).toMatchObject({ intent: 'CAPTURE', purchase_units: [{ reference_id: 'yearly', custom_id: id, amount: { currency_code: 'USD', value: '29.99' } }] });
+    expect(stub.orders.get(orderId)).toBeDefined();
+    await order(client, { plan: 'monthly' });
+    expect(stub.requests.filter((r) => r.path === '/v2/checkout/orders').at(-1)!.body).toMatchObject({ purchase_units: [{ amount: { value: '2.99' } }] });
+    const tampered = await call(client, 'post-paypal-order', { body: { amount: '0.01', currency: 'USD', intent: 'CAPTURE' } });
+    expect(tampered.statusCode).toBe(400);
+  });
+
+  it('a COMPLETED capture of the exact amount activates once; activate-subscription afterwards extends nothing', async () => {
+    const { client, id } = await signedUpClient('ppc');
+    const orderId = await order(client);
+    stub.approve(orderId);
+    const captured = await call(client, 'post-paypal-order-capture', { orderId });
+    expect(captured.statusCode).toBe(200);
+    expect(jsonBody(captured)).toEqual({ status: 'COMPLETED' });
+    const capture = stub.requests.find((r) => r.path === `/v2/checkout/orders/${orderId}/capture`)!;
+    expect(capture.requestId).toBe(`capture-${orderId}`);
+    const p = await profile(id);
+    expect(p.subscription).toMatchObject({ status: 'active', plan: 'yearly', provider: 'paypal', autoRenew: false });
+    const again = await call(client, 'post-paypal-order-capture', { orderId });
+    expect(jsonBody(again)).toEqual({ status: 'COMPLETED' });
+    const activated = await call(client, 'post-auth-activate-subscription', { body: { subscriptionType: 'yearly', paymentMethod: 'paypal', transactionId: orderId } });
+    expect(activated.statusCode).toBe(200);
+    expect((jsonBody(activated) as UserResponse).user).toMatchObject({ hasActiveSubscription: true, subscriptionExpiresAt: p.subscription.expiresAt });
+    expect(await activations(id)).toHaveLength(1);
+    expect((await profile(id)).subscriptionVersion).toBe(1);
+  });
+
+  it.each([
+    ['PENDING', { status: 'PENDING' as const }, 200, { status: 'PENDING' }],
+    ['DECLINED', { status: 'DECLINED' as const }, 200, { status: 'DECLINED' }],
+    ['COMPLETED with a tampered amount (0.01)', { status: 'COMPLETED' as const, value: '0.01' }, 402, { message: expect.any(String) }],
+    ['COMPLETED in another currency', { status: 'COMPLETED' as const, currency: 'EUR' }, 402, { message: expect.any(String) }],
+  ])('a capture that is %s grants nothing', async (_name, outcome, status, body) => {
+    const { client, id } = await signedUpClient('ppn');
+    const orderId = await order(client);
+    stub.approve(orderId, outcome);
+    const res = await call(client, 'post-paypal-order-capture', { orderId });
+    expect(res.statusCode).toBe(status);
+    expect(jsonBody(res)).toEqual(body);
+    expect((await profile(id)).subscription).toEqual({ status: 'none' });
+    const activate = await call(client, 'post-auth-activate-subscription', { body: { subscriptionType: 'yearly', paymentMethod: 'paypal', transactionId: orderId } });
+    expect(activate.statusCode).toBe(402);
+    expect(await activations(id)).toHaveLength(0);
+  });
+
+  it("another user's order is not found and is never captured", async () => {
+    const owner = await signedUpClient('ppo');
+    const other = await signedUpClient('ppx');
+    const orderId = await order(owner.client);
+    stub.approve(orderId);
+    const res = await call(other.client, 'post-paypal-order-capture', { orderId });
+    expect(res.statusCode).toBe(404);
+    expect(stub.requests.some((r) => r.path === `/v2/checkout/orders/${orderId}/capture`)).toBe(false);
+    const activate = await call(other.client, 'post-auth-activate-subscription', { body: { subscriptionType: 'yearly', paymentMethod: 'paypal', transactionId: orderId } });
+    expect(activate.statusCode).toBe(402);
+    expect((await profile(other.id)).subscription).toEqual({ status: 'none' });
+  });
+
+  it('an unapproved order answers 422 with PayPal’s reason', async () => {
+    const { client } = await signedUpClient('ppu');
+    const orderId = await order(client);
+    const res = await call(client, 'post-paypal-order-capture', { orderId });
+    expect(res.statusCode).toBe(422);
+    expect(jsonBody(res)).toEqual({ message: 'Payer has not yet approved the Order for payment.' });
+  });
+
+  it('GET /paypal/setup answers a client token from PayPal', async () => {
+    const { client } = await signedUpClient('pps');
+    const res = await call(client, 'get-paypal-setup');
+    expect(jsonBody(res)).toEqual({ clientToken: 'eyJfitTrackClientToken' });
+  });
+});
