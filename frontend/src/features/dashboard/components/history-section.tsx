@@ -52,7 +52,9 @@ export function HistorySection() {
           Last 7 Days
         </h2>
         <p className="text-sm text-slate-700" data-testid="step-streak">
-          <span aria-hidden="true">🔥 </span>
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="mr-1 inline size-4 fill-orange-500 align-[-2px]">
+            <path d="M12 2c1 3.5-1.5 5.5-3 7.5C7.6 11.3 7 12.8 7 14.5a5 5 0 0 0 10 0c0-2.2-1-3.9-2.2-5.2-.2 1.5-.9 2.6-1.9 3.2.4-3.6-.4-7.6-.9-10.5Z" />
+          </svg>
           Step streak:{' '}
           <strong className="tabular-nums">
             {streak.days}

@@ -30,13 +30,13 @@ export function MetricCard({
       <h2 id={id} className="text-sm font-semibold text-slate-700">
         {title}
       </h2>
-      <div className="flex items-center gap-3">
-        <ProgressRing percent={percent} label={`${title} progress`} valueText={valueText} size={64} stroke={7} colorClass={colorClass}>
-          <span className="text-xs font-semibold text-slate-700">{Math.round(Math.min(100, Math.max(0, percent)))}%</span>
+      <div className="flex flex-col items-center gap-2">
+        <ProgressRing percent={percent} label={`${title} progress`} valueText={valueText} size={76} stroke={8} colorClass={colorClass}>
+          <span className="text-sm font-semibold text-slate-700">{Math.round(Math.min(100, Math.max(0, percent)))}%</span>
         </ProgressRing>
-        <p className="min-w-0 text-lg leading-tight font-bold break-words text-slate-900 tabular-nums">{value}</p>
+        <p className="text-xl leading-tight font-bold whitespace-nowrap text-slate-900 tabular-nums">{value}</p>
       </div>
-      {status ? <p className={`text-sm ${reached ? 'font-semibold text-brand-700' : 'text-slate-600'}`}>{status}</p> : null}
+      {status ? <p className={`text-center text-sm ${reached ? 'font-semibold text-brand-700' : 'text-slate-600'}`}>{status}</p> : null}
       {children ? <div className="mt-auto grid gap-2">{children}</div> : null}
     </section>
   );

@@ -35,7 +35,13 @@ describe('the four cards', () => {
   });
 
   it('Push-ups: count/goal, Add Set links to /workout, a button opens the log dialog', () => {
+    const { unmount } = inRouter(<PushupsCard pushups={12} />);
+    expect(within(card('Push-ups')).getByText('12/40')).toBeInTheDocument();
+    expect(within(card('Push-ups')).getByText('28 push-ups to go')).toBeInTheDocument();
+    expect(ring('Push-ups')).toHaveAttribute('aria-valuenow', '30');
+    unmount();
     inRouter(<PushupsCard pushups={55} />);
+    expect(within(card('Push-ups')).getByText('Daily goal reached!')).toBeInTheDocument();
     expect(within(card('Push-ups')).getByText('55/40')).toBeInTheDocument();
     expect(within(card('Push-ups')).getByRole('link', { name: 'Add Set' })).toHaveAttribute('href', '/workout');
     expect(within(card('Push-ups')).getByRole('button', { name: 'Log Push-ups' })).toBeInTheDocument();

@@ -113,7 +113,7 @@ export function PushupsCard({ pushups }: { pushups: number }) {
       percent={s.percent}
       value={`${fmt(pushups)}/${GOALS.pushups}`}
       valueText={`${fmt(pushups)} of ${GOALS.pushups} push-ups`}
-      status={s.reached ? 'Daily goal reached!' : null}
+      status={s.reached ? 'Daily goal reached!' : `${fmt(s.remaining)} push-ups to go`}
       reached={s.reached}
       colorClass="text-sky-600"
     >

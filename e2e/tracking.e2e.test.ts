@@ -1,0 +1,150 @@
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launch, screenshot, watchConsole } from './browser';
+import { createUser } from './fixtures';
+
+const base = () => process.env.E2E_BASE_URL!;
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function signedInPage(timezoneId: string): Promise<{ page: Page; errors: string[] }> {
+  const { username, password } = await createUser({ subscribed: true, prefix: 'track' });
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, timezoneId, locale: 'en-US' });
+  const page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  const errors = watchConsole(page);
+  await page.goto(`${base()}/auth`);
+  const panel = page.getByRole('tabpanel');
+  await panel.getByLabel('Username').fill(username);
+  await panel.getByLabel('Password', { exact: true }).fill(password);
+  await panel.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL('**/dashboard');
+  return { page, errors };
+}
+
+const card = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
+
+async function expectNoAxeViolations(page: Page) {
+  const result = await new AxeBuilder({ page }).analyze();
+  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+describe('daily tracking journey', () => {
+  it('logs a push-up set, sets steps, adds meals until the limit, and sees it all after a reload', async () => {
+    const { page, errors } = await signedInPage('Pacific/Kiritimati');
+    try {
+      await journey(page, errors);
+    } catch (error) {
+      console.log('console errors:', errors, String(error));
+      await Promise.race([screenshot(page, 'tracking-failure'), new Promise((r) => setTimeout(r, 5000))]);
+      throw error;
+    }
+  });
+});
+
+async function journey(page: Page, errors: string[]) {
+  {
+
+    // The dashboard: reminder, four cards at zero, lifetime stats, history.
+    await page.getByRole('heading', { name: "Today's Progress" }).waitFor();
+    await page.getByRole('button', { name: 'Accept All' }).click();
+    await page.getByRole('button', { name: 'Close notification' }).click();
+    await page.getByText('Take one teaspoon of olive oil per day, not mineral oil.').waitFor();
+    await expect(card(page, 'Calories').getByText('500 calories remaining').isVisible()).resolves.toBe(true);
+    await expect(card(page, 'Steps').getByText('18,000 steps to go').isVisible()).resolves.toBe(true);
+    await expect(card(page, 'Calories Burned').getByText('1,000 calories to go').isVisible()).resolves.toBe(true);
+    await page.getByRole('region', { name: 'Last 7 Days' }).waitFor();
+    await screenshot(page, 'tracking-dashboard-empty');
+    await expectNoAxeViolations(page);
+
+    // Log a push-up set from the dialog.
+    await card(page, 'Push-ups').getByRole('button', { name: 'Log Push-ups' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Set' });
+    await dialog.getByText('No sets yet today.').waitFor();
+    await dialog.getByLabel('Push-ups in this set').fill('12');
+    await screenshot(page, 'tracking-add-set-dialog');
+    await dialog.getByRole('button', { name: 'Save Set' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await card(page, 'Push-ups').getByText('12/40').waitFor();
+
+    // Set steps from the card.
+    await card(page, 'Steps').getByRole('button', { name: "Update today's steps" }).click();
+    await card(page, 'Steps').getByLabel("Today's steps").fill('19250');
+    await screenshot(page, 'tracking-steps-entry');
+    await card(page, 'Steps').getByRole('button', { name: 'Save' }).click();
+    await card(page, 'Steps').getByText('19,250').waitFor();
+    await card(page, 'Steps').getByText('Daily goal reached!').waitFor();
+    await page.getByTestId('step-streak').getByText('1 day').waitFor();
+
+    // Calories burned.
+    await card(page, 'Calories Burned').getByRole('button', { name: 'Update calories burned today' }).click();
+    await card(page, 'Calories Burned').getByLabel('Calories burned today').fill('300');
+    await card(page, 'Calories Burned').getByRole('button', { name: 'Save' }).click();
+    await card(page, 'Calories Burned').getByText('700 calories to go').waitFor();
+
+    // 'Add Set' goes to /workout.
+    await card(page, 'Push-ups').getByRole('link', { name: 'Add Set' }).click();
+    await page.waitForURL('**/workout');
+
+    // Add meals on the Diet screen until the limit toast appears.
+    await page.goto(`${base()}/diet`);
+    const addButtons = page.getByRole('button', { name: 'Add to My Meals' });
+    await addButtons.first().waitFor();
+    let consumed = 0;
+    let limitShown = false;
+    const added = page.getByText(/^Added \d+ calories to today's total\.$/);
+    const refused = page.getByText('Daily Limit Exceeded', { exact: true });
+    for (let i = 0; i < 12 && !limitShown; i += 1) {
+      await addButtons.first().click();
+      await added.or(refused).first().waitFor();
+      if (await refused.count()) {
+        await page.getByText('Adding this meal would exceed your 500 calorie limit.', { exact: true }).waitFor();
+        limitShown = true;
+      } else {
+        const calories = Number(/Added (\d+) calories/.exec((await added.first().textContent()) ?? '')?.[1]);
+        expect(calories).toBeGreaterThan(0);
+        consumed += calories;
+        await page.getByRole('button', { name: 'Close notification' }).first().click();
+        await expect.poll(() => added.count(), { timeout: 5000 }).toBe(0);
+      }
+    }
+    expect(limitShown).toBe(true);
+    expect(consumed).toBeGreaterThan(0);
+    expect(consumed).toBeLessThanOrEqual(500);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.waitForTimeout(300); // the toast's 150 ms entry animation
+    // A viewport shot (the long Diet page as a full-page shot stalls headless Chromium here).
+    await page.screenshot({ path: path.resolve(import.meta.dirname, 'screenshots/tracking-diet-limit-toast.png'), timeout: 10_000 });
+
+    // After a reload the dashboard shows what was recorded.
+    await page.goto(`${base()}/`);
+    await page.reload();
+    await card(page, 'Calories').getByText(`${consumed}/500`).waitFor();
+    await expect(card(page, 'Push-ups').getByText('12/40').isVisible()).resolves.toBe(true);
+    await expect(card(page, 'Steps').getByText('19,250').isVisible()).resolves.toBe(true);
+    await expect(card(page, 'Calories Burned').getByText('300', { exact: true }).isVisible()).resolves.toBe(true);
+    const lifetime = page.getByRole('region', { name: 'Lifetime Stats' });
+    await expect(lifetime.getByText('19,250').isVisible()).resolves.toBe(true);
+    await expect(lifetime.getByText('12', { exact: true }).isVisible()).resolves.toBe(true);
+    await expect(card(page, 'Steps').getByRole('progressbar').getAttribute('aria-valuenow')).resolves.toBe('100');
+
+    // Dismiss the reminder: it stays dismissed after a reload (for today).
+    await page.getByRole('button', { name: 'Dismiss daily reminder' }).click();
+    await page.reload();
+    await card(page, 'Calories').waitFor();
+    await expect(page.getByText('Daily Reminder').count()).resolves.toBe(0);
+    await page.getByRole('region', { name: 'Last 7 Days' }).waitFor();
+    await screenshot(page, 'tracking-dashboard-after-reload');
+    await expectNoAxeViolations(page);
+
+    expect(errors).toEqual([]);
+  }
+}
