@@ -7,6 +7,37 @@ import { useLogout } from '../../auth/use-logout';
 
 const planOrder: Plan[] = ['yearly', 'monthly'];
 
+/** What premium includes (the spec leaves the texts open): yearly lists all ten, monthly five. */
+export const PREMIUM_FEATURES = [
+  'Track calories, steps, push-ups and calories burned every day',
+  'Progress rings against your daily goals',
+  'Low-calorie meal plan built around 500 calories a day',
+  'Workout plans with low joint impact',
+  'Guided stretches with a 3:33 timer',
+  'Lifetime stats and your progress history',
+  'Meal filters by category and restaurant',
+  'Log push-up sets straight from the dashboard',
+  'Light and battery-saving black themes',
+  'Priority support from the FitTrack team',
+] as const;
+
+function FeatureList({ plan }: { plan: Plan }) {
+  const items = plan === 'yearly' ? PREMIUM_FEATURES : PREMIUM_FEATURES.slice(0, 5);
+  return (
+    <ul className="mt-3 grid gap-1.5 text-sm text-slate-700" aria-label={`${PLANS[plan].label} plan features`}>
+      {items.map((f) => (
+        <li key={f} className="flex gap-2">
+          <span aria-hidden="true" className="font-bold text-brand-700">
+            ✓
+          </span>
+          {f}
+        </li>
+      ))}
+      {plan === 'monthly' ? <li className="pl-5 font-medium text-slate-600">+ 5 more premium features</li> : null}
+    </ul>
+  );
+}
+
 /** Plan choice (SPEC.md section 2): yearly is selected by default; continuing goes to /checkout?plan=. */
 export function SubscriptionPage() {
   const [plan, setPlan] = useState<Plan>('yearly');
@@ -24,38 +55,43 @@ export function SubscriptionPage() {
           const p = PLANS[id];
           const selected = plan === id;
           return (
-            <label
+            // The whole card selects the plan; the radio is the keyboard and screen-reader control.
+            <div
               key={id}
-              className={`relative flex cursor-pointer items-center gap-4 rounded-2xl border-2 bg-white p-5 shadow-sm transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-700 has-[:focus-visible]:ring-offset-2 ${
+              onClick={() => setPlan(id)}
+              className={`cursor-pointer rounded-2xl border-2 bg-white p-5 shadow-sm transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-700 has-[:focus-visible]:ring-offset-2 ${
                 selected ? 'border-brand-700' : 'border-slate-200 hover:border-slate-300'
               }`}
             >
-              <input
-                type="radio"
-                name="plan"
-                value={id}
-                checked={selected}
-                onChange={() => setPlan(id)}
-                className="size-5 accent-brand-700"
-              />
-              <span className="grid flex-1 gap-0.5">
-                <span className="flex items-center gap-2 font-semibold text-slate-900">
-                  {p.label}
-                  {id === 'yearly' ? (
-                    <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Save $6</span>
-                  ) : null}
+              <label className="relative flex cursor-pointer items-center gap-4">
+                <input
+                  type="radio"
+                  name="plan"
+                  value={id}
+                  checked={selected}
+                  onChange={() => setPlan(id)}
+                  className="size-5 accent-brand-700"
+                />
+                <span className="grid flex-1 gap-0.5">
+                  <span className="flex items-center gap-2 font-semibold text-slate-900">
+                    {p.label}
+                    {id === 'yearly' ? (
+                      <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Save $6</span>
+                    ) : null}
+                  </span>
+                  {id === 'yearly' ? <span className="text-xs font-medium text-brand-800">Best value - Save over 16%</span> : null}
                 </span>
-                {id === 'yearly' ? <span className="text-xs font-medium text-brand-800">Best value - Save over 16%</span> : null}
-              </span>
-              <span className="text-right">
-                <span className="block text-xl font-bold text-slate-900">{p.price}</span>
-                <span className="block text-xs text-slate-600">per {p.period}</span>
-              </span>
-            </label>
+                <span className="text-right">
+                  <span className="block text-xl font-bold text-slate-900">{p.price}</span>
+                  <span className="block text-xs text-slate-600">per {p.period}</span>
+                </span>
+              </label>
+              <FeatureList plan={id} />
+            </div>
           );
         })}
       </fieldset>
-      <Link to={`/checkout?plan=${plan}`} className={buttonClasses('primary', 'w-full')}>
+      <Link to={`/checkout?plan=${plan}`} className={buttonClasses('primary', 'min-h-11 w-full')}>
         Continue with {PLANS[plan].label}
       </Link>
       <ul className="grid gap-1 text-center text-xs text-slate-600">

@@ -1,0 +1,7 @@
+import type { PaypalOrderResponse, Plan } from '@fittrack/functions/contract/billing';
+import { apiFetch } from '../../../lib/api-client';
+
+/** POST /paypal/order {plan} → {id}: the server sets amount and currency from its price table. */
+export function createPaypalOrder(plan: Plan): Promise<PaypalOrderResponse> {
+  return apiFetch<PaypalOrderResponse>('/paypal/order', { method: 'POST', body: { plan } });
+}
