@@ -1,4 +1,4 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { type TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, QueryCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { ddb, tableName } from '../lib/dynamo';
 import { keys } from '../lib/keys';
@@ -118,8 +118,8 @@ async function transact(items: TransactItem[]): Promise<TxOutcome> {
       await ddb().send(new TransactWriteCommand({ TransactItems: items }));
       return { ok: true };
     } catch (err) {
-      if (!(err instanceof TransactionCanceledException)) throw err;
-      const reasons = err.CancellationReasons ?? [];
+      if ((err as Error | undefined)?.name !== 'TransactionCanceledException') throw err;
+      const reasons = (err as TransactionCanceledException).CancellationReasons ?? [];
       const failed = reasons.findIndex((r) => r.Code === 'ConditionalCheckFailed');
       if (failed >= 0) return { ok: false, failed, item: reasons[failed]?.Item as Record<string, unknown> | undefined };
       const retryable = reasons.some((r) => r.Code === 'TransactionConflict' || r.Code === 'ThrottlingError' || r.Code === 'ProvisionedThroughputExceeded');

@@ -1,0 +1,117 @@
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadEvent } from '../../test/events';
+import { setTestEnv } from '../../test/env';
+import { accessCookie, ddbMock, principals, resetAwsMocks } from '../../test/fixtures';
+import { stubJwksFetch } from '../../test/jwt';
+import { invoke, jsonBody } from '../../test/lambda';
+import { CALORIE_LIMIT_MESSAGE } from '../contract/tracking';
+import { tableName } from '../lib/dynamo';
+import { dayKey } from './day-key';
+import { handler } from './handler';
+
+setTestEnv();
+stubJwksFetch();
+vi.spyOn(console, 'error').mockImplementation(() => undefined);
+beforeAll(() => setTestEnv());
+beforeEach(() => resetAwsMocks());
+
+const T = tableName();
+const sub = principals.subscriber.sub;
+const cookies = [accessCookie('subscriber')];
+const canceled = (reasons: { Code: string; Item?: Record<string, unknown> }[]) =>
+  new TransactionCanceledException({ message: 'Transaction cancelled', $metadata: {}, CancellationReasons: reasons as never });
+
+describe('tracking handler (DynamoDB stubbed)', () => {
+  it("reads today's day and totals in one BatchGet, keyed by the session and the request's zone", async () => {
+    const date = dayKey(new Date(), 'Europe/Berlin'); // the sample event's X-Time-Zone
+    ddbMock.on(BatchGetCommand).resolves({
+      Responses: {
+        [T]: [
+          { pk: `USER#${sub}`, sk: `DAY#${date}`, entity: 'DAY', steps: 1200, pushups: 5 },
+          { pk: `USER#${sub}`, sk: 'TOTALS', steps: 90_000, pushups: 300, caloriesBurned: 4000, trackedDays: new Set(['2026-01-01', date]) },
+        ],
+      },
+    });
+    const res = await invoke(handler, loadEvent('get-progress-today', { cookies }));
+    expect(res.statusCode).toBe(200);
+    expect(jsonBody(res)).toEqual({ date, steps: 1200, caloriesConsumed: 0, pushups: 5, caloriesBurned: 0, lifetime: { steps: 90_000, pushups: 300, caloriesBurned: 4000, daysTracked: 2 } });
+    const keys = ddbMock.commandCalls(BatchGetCommand)[0]!.args[0].input.RequestItems![T]!.Keys;
+    expect(keys).toEqual([{ pk: `USER#${sub}`, sk: `DAY#${date}` }, { pk: `USER#${sub}`, sk: 'TOTALS' }]);
+    expect(ddbMock.commandCalls(QueryCommand)).toHaveLength(0);
+  });
+
+  it('retries a push-up transaction that conflicts with a concurrent one, and writes set, day, totals and key together', async () => {
+    ddbMock
+      .on(TransactWriteCommand)
+      .rejectsOnce(canceled([{ Code: 'TransactionConflict' }, { Code: 'None' }, { Code: 'None' }, { Code: 'None' }]))
+      .rejectsOnce(canceled([{ Code: 'None' }, { Code: 'TransactionConflict' }, { Code: 'None' }, { Code: 'None' }]))
+      .resolves({});
+    const key = '3b241101-e2bb-4255-8caf-4136c566a962';
+    const res = await invoke(handler, loadEvent('post-pushups', { cookies, headers: { 'idempotency-key': key } }));
+    expect(res.statusCode).toBe(201);
+    expect(jsonBody(res)).toMatchObject({ count: 10 });
+    const calls = ddbMock.commandCalls(TransactWriteCommand);
+    expect(calls).toHaveLength(3);
+    const items = calls[2]!.args[0].input.TransactItems!;
+    expect(items).toHaveLength(4);
+    expect(items[0]!.Put!.Item).toMatchObject({ pk: `USER#${sub}`, sk: `IDEMPOTENCY#${key}`, count: 10 });
+    expect(items[1]!.Put!.Item!.sk).toMatch(/^DAY#\d{4}-\d{2}-\d{2}#SET#/);
+    expect(items[2]!.Update!.UpdateExpression).toContain('ADD pushups :n');
+    expect(items[3]!.Update!.Key).toEqual({ pk: `USER#${sub}`, sk: 'TOTALS' });
+    // the body's userId (1) is ignored: every key is the session's
+    for (const it of items) expect(JSON.stringify(it)).toContain(`USER#${sub}`);
+  });
+
+  it('replays the stored set when the Idempotency-Key was used (marshalled cancellation item)', async () => {
+    ddbMock.on(TransactWriteCommand).rejects(
+      canceled([
+        { Code: 'ConditionalCheckFailed', Item: { setId: { S: '01JSETID' }, count: { N: '10' }, createdAt: { S: '2026-11-21T08:00:00.000Z' } } },
+        { Code: 'None' },
+        { Code: 'None' },
+        { Code: 'None' },
+      ]),
+    );
+    const res = await invoke(handler, loadEvent('post-pushups', { cookies, headers: { 'idempotency-key': '3b241101-e2bb-4255-8caf-4136c566a962' } }));
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['Idempotent-Replayed']).toBe('true');
+    expect(jsonBody(res)).toEqual({ id: '01JSETID', count: 10, createdAt: '2026-11-21T08:00:00.000Z' });
+  });
+
+  it('re-reads and retries a PATCH whose value changed meanwhile, then gives up with 409', async () => {
+    ddbMock.on(BatchGetCommand).resolves({ Responses: { [T]: [] } });
+    ddbMock.on(TransactWriteCommand).rejects(canceled([{ Code: 'ConditionalCheckFailed' }, { Code: 'None' }]));
+    const res = await invoke(handler, loadEvent('patch-progress-today', { cookies }));
+    expect(res.statusCode).toBe(409);
+    expect(jsonBody(res)).toEqual({ message: 'steps was changed by another request at the same time. Please try again.' });
+    expect(ddbMock.commandCalls(BatchGetCommand)).toHaveLength(5);
+    expect(ddbMock.commandCalls(TransactWriteCommand)).toHaveLength(5);
+  });
+
+  it('conditions a PATCH on the value it read and moves lifetime by the delta', async () => {
+    const date = dayKey(new Date(), 'Europe/Berlin');
+    ddbMock.on(BatchGetCommand).resolves({ Responses: { [T]: [{ pk: `USER#${sub}`, sk: `DAY#${date}`, steps: 4000 }, { pk: `USER#${sub}`, sk: 'TOTALS', steps: 50_000, trackedDays: new Set([date]) }] } });
+    const res = await invoke(handler, loadEvent('patch-progress-today', { cookies, body: { steps: 2500 } }));
+    expect(res.statusCode).toBe(200);
+    expect(jsonBody(res)).toMatchObject({ steps: 2500, lifetime: { steps: 48_500, daysTracked: 1 } });
+    const [day, totals] = ddbMock.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
+    expect(day!.Update!.ConditionExpression).toBe('#f = :old');
+    expect(day!.Update!.ExpressionAttributeValues).toMatchObject({ ':old': 4000, ':value': 2500 });
+    expect(totals!.Update!.ExpressionAttributeValues).toMatchObject({ ':steps': -1500 });
+  });
+
+  it('answers 404 for an unknown meal without writing, and 409 when the conditional update fails', async () => {
+    ddbMock.on(BatchGetCommand).resolves({ Responses: { [T]: [] } });
+    let res = await invoke(handler, loadEvent('post-progress-today-meals', { cookies }));
+    expect(res.statusCode).toBe(404);
+    expect(ddbMock.commandCalls(TransactWriteCommand)).toHaveLength(0);
+    const mealId = (JSON.parse(loadEvent('post-progress-today-meals').body!) as { mealId: string }).mealId;
+    ddbMock.on(BatchGetCommand).resolves({ Responses: { [T]: [{ pk: 'CATALOG#MEAL', sk: mealId, id: mealId, calories: 100 }] } });
+    ddbMock.on(TransactWriteCommand).rejects(canceled([{ Code: 'ConditionalCheckFailed' }, { Code: 'None' }]));
+    res = await invoke(handler, loadEvent('post-progress-today-meals', { cookies }));
+    expect(res.statusCode).toBe(409);
+    expect(jsonBody(res)).toEqual({ message: CALORIE_LIMIT_MESSAGE });
+    expect(ddbMock.commandCalls(GetCommand).filter((c) => c.args[0].input.Key?.sk !== 'PROFILE')).toHaveLength(0);
+  });
+});
