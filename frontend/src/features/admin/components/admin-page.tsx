@@ -45,7 +45,7 @@ export function AdminPage() {
 
 function StatCard({ label, value }: { label: string; value: number | undefined }) {
   return (
-    <Card className="grid gap-1 p-3 text-center">
+    <Card className="flex flex-col justify-between gap-1 p-3 text-center">
       <p className="text-xs leading-tight font-medium text-slate-600">{label}</p>
       <p className="text-2xl font-bold text-slate-900 tabular-nums">{value === undefined ? '—' : value.toLocaleString()}</p>
     </Card>
