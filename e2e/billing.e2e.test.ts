@@ -1,0 +1,117 @@
+import { type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launch, screenshot, watchConsole } from './browser';
+
+/**
+ * Premium subscriptions in the browser, in sandbox mode (the local default: no provider keys).
+ * The sandbox checkout goes through the same server routes and activation code as the real
+ * providers.
+ */
+
+const base = () => process.env.E2E_BASE_URL!;
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function newPage(): Promise<{ page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport: { width: 412, height: 915 } });
+  const page = await context.newPage();
+  return { page, errors: watchConsole(page) };
+}
+
+/** Signs a new user up through the UI; the app lands on the plan choice. */
+async function signUp(page: Page, prefix: string) {
+  const username = `${prefix}${Date.now().toString(36)}`;
+  const password = 'E2eBilling1x';
+  await page.goto(`${base()}/auth`);
+  await page.getByRole('tab', { name: 'Sign Up' }).click();
+  const panel = page.getByRole('tabpanel');
+  await panel.getByLabel('Username').fill(username);
+  await panel.getByLabel('Email').fill(`${username}@example.com`);
+  await panel.getByLabel('Password', { exact: true }).fill(password);
+  await panel.getByLabel('Confirm Password').fill(password);
+  await panel.getByRole('button', { name: 'Create Account' }).click();
+  await page.waitForURL('**/subscription');
+  await page.getByText('Choose Your Plan').waitFor();
+  return username;
+}
+
+describe('premium subscription', () => {
+  it('sign up → choose yearly → pay with 4242 4242 4242 4242 → dashboard, premium for a year', async () => {
+    const { page, errors } = await newPage();
+    await signUp(page, 'payer');
+    expect(await page.getByRole('radio', { name: /Yearly/ }).isChecked()).toBe(true);
+    await screenshot(page, 'billing-plan-choice');
+    await page.getByRole('link', { name: 'Continue with Yearly' }).click();
+    await page.waitForURL('**/checkout?plan=yearly');
+    await page.getByRole('heading', { name: 'Complete Your Subscription' }).waitFor();
+    const card = page.getByLabel('Card number');
+    await card.waitFor();
+    await screenshot(page, 'billing-checkout-sandbox');
+    await card.fill('4242 4242 4242 4242');
+    await page.getByRole('button', { name: 'Pay $29.99' }).click();
+    await page.getByText('Payment Successful').first().waitFor();
+    await page.getByText('Welcome to FitTrack Premium!').first().waitFor();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('navigation').first().waitFor();
+    await screenshot(page, 'billing-after-payment');
+
+    const me = (await (await page.request.get(`${base()}/api/auth/me`)).json()) as { user: { hasActiveSubscription: boolean; subscriptionExpiresAt: string } };
+    expect(me.user.hasActiveSubscription).toBe(true);
+    const days = (new Date(me.user.subscriptionExpiresAt).getTime() - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(360);
+    expect(days).toBeLessThan(370);
+
+    // The guard now lets the user into the shell; Settings shows the membership (when the
+    // Settings screen includes it).
+    await page.goto(`${base()}/settings`);
+    await page.waitForURL('**/settings');
+    expect(errors.filter((e) => !/status of 401/.test(e))).toEqual([]);
+  });
+
+  it('a declined card (4000 0000 0000 0002) shows Payment Failed and grants nothing', async () => {
+    const { page, errors } = await newPage();
+    await signUp(page, 'declined');
+    await page.getByRole('radio', { name: /Monthly/ }).check();
+    await page.getByRole('link', { name: 'Continue with Monthly' }).click();
+    await page.waitForURL('**/checkout?plan=monthly');
+    await page.getByLabel('Card number').fill('4000000000000002');
+    await page.getByRole('button', { name: 'Pay $2.99' }).click();
+    await page.getByText('Payment Failed').first().waitFor();
+    await page.getByText('Your card was declined.').first().waitFor();
+    await screenshot(page, 'billing-declined');
+    expect(new URL(page.url()).pathname).toBe('/checkout');
+    const me = (await (await page.request.get(`${base()}/api/auth/me`)).json()) as { user: { hasActiveSubscription: boolean } };
+    expect(me.user.hasActiveSubscription).toBe(false);
+    await page.goto(`${base()}/`);
+    await page.waitForURL('**/subscription');
+    expect(errors.filter((e) => !/status of 401/.test(e))).toEqual([]);
+  });
+
+  it('sandbox PayPal: order, approval and capture → /dashboard', async () => {
+    const { page, errors } = await newPage();
+    await signUp(page, 'paypal');
+    await page.getByRole('link', { name: 'Continue with Yearly' }).click();
+    await page.getByRole('button', { name: 'Pay with PayPal (sandbox)' }).click();
+    await page.getByText('Payment Successful').first().waitFor();
+    await page.waitForURL('**/dashboard');
+    const me = (await (await page.request.get(`${base()}/api/auth/me`)).json()) as { user: { hasActiveSubscription: boolean } };
+    expect(me.user.hasActiveSubscription).toBe(true);
+    expect(errors.filter((e) => !/status of 401/.test(e))).toEqual([]);
+  });
+
+  it('no provider script is loaded anywhere in sandbox mode', async () => {
+    const { page } = await newPage();
+    const urls: string[] = [];
+    page.on('request', (r) => urls.push(r.url()));
+    await signUp(page, 'noscript');
+    await page.getByRole('link', { name: 'Continue with Yearly' }).click();
+    await page.getByLabel('Card number').waitFor();
+    expect(urls.filter((u) => /stripe\.com|paypal\.com|paypalobjects/.test(u))).toEqual([]);
+  });
+});
