@@ -16,7 +16,8 @@ export function CookieBanner() {
   return (
     <section
       aria-labelledby="cookie-banner-title"
-      className="fixed inset-x-0 bottom-0 z-40 mx-auto w-full max-w-md px-3 pb-[calc(env(safe-area-inset-bottom)+0.75rem)]"
+      // .cookie-banner (index.css): sits above the shell's bottom navigation and reserves room below the page.
+      className="cookie-banner fixed inset-x-0 bottom-0 z-40 mx-auto w-full max-w-md px-3 pb-[calc(env(safe-area-inset-bottom)+0.75rem)]"
     >
       <div className="relative rounded-2xl border border-slate-200 bg-white p-4 pr-12 shadow-lg">
         <h2 id="cookie-banner-title" className="font-semibold text-slate-900">
