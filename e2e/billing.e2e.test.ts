@@ -67,10 +67,20 @@ describe('premium subscription', () => {
     expect(days).toBeGreaterThan(360);
     expect(days).toBeLessThan(370);
 
-    // The guard now lets the user into the shell; Settings shows the membership (when the
-    // Settings screen includes it).
+    // The guard now lets the user into the shell; Settings › Membership shows the plan and
+    // turns auto-renewal off (access stays to the period end).
     await page.goto(`${base()}/settings`);
     await page.waitForURL('**/settings');
+    const membership = page.getByRole('region', { name: 'Your membership' });
+    await membership.getByText('Renews on').waitFor();
+    await membership.getByText('Yearly ($29.99 per year)').waitFor();
+    await screenshot(page, 'billing-settings-membership');
+    await membership.getByRole('button', { name: 'Cancel auto-renewal' }).click();
+    await membership.getByRole('button', { name: 'Turn off auto-renewal' }).click();
+    await membership.getByText('Active until').waitFor();
+    await page.getByText('Auto-renewal turned off').first().waitFor();
+    const after = (await (await page.request.get(`${base()}/api/subscription`)).json()) as { autoRenew: boolean; hasActiveSubscription: boolean };
+    expect(after).toMatchObject({ autoRenew: false, hasActiveSubscription: true });
     expect(errors.filter((e) => !/status of 401/.test(e))).toEqual([]);
   });
 

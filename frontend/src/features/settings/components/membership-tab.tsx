@@ -1,12 +1,13 @@
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
 import { PLANS } from '../../../lib/constants';
+import { MembershipStatus } from '../../billing/components/membership-status';
 
 /** Settings › Membership: the two plans and the way to checkout. */
 export function MembershipTab() {
   return (
     <div className="grid gap-4">
-      {/* membership status (issue 5): the user's current plan, expiry and cancel controls go here */}
+      <MembershipStatus />
       <section aria-labelledby="plan-monthly" className="grid gap-2 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
         <h2 id="plan-monthly" className="text-base font-semibold text-slate-900">
           Monthly Plan
