@@ -1,0 +1,174 @@
+import {
+  AdminConfirmSignUpCommand,
+  AdminDeleteUserCommand,
+  AdminGetUserCommand,
+  InitiateAuthCommand,
+  SignUpCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadEvent } from '../../test/events';
+import { setTestEnv } from '../../test/env';
+import { accessCookie, awsError, cognitoMock, connectionRefused, ddbMock, principals, resetAwsMocks } from '../../test/fixtures';
+import { accessToken, stubJwksFetch } from '../../test/jwt';
+import { expectJsonError, invoke, jsonBody } from '../../test/lambda';
+import { type AdminLogsResponse, type SystemTestResponse } from '../contract/admin';
+import { handler } from './handler';
+
+setTestEnv();
+stubJwksFetch();
+vi.spyOn(console, 'error').mockImplementation(() => undefined);
+
+const THROWAWAY_SUB = 'sub-throwaway-0009';
+let signedUp: { username: string; password: string } | undefined;
+
+beforeEach(() => {
+  resetAwsMocks();
+  signedUp = undefined;
+  cognitoMock.on(SignUpCommand).callsFake((input: { Username: string; Password: string }) => {
+    signedUp = { username: input.Username, password: input.Password };
+    return { UserSub: THROWAWAY_SUB, UserConfirmed: false };
+  });
+  cognitoMock.on(AdminConfirmSignUpCommand).resolves({});
+  cognitoMock.on(InitiateAuthCommand).callsFake(() => ({
+    AuthenticationResult: { AccessToken: accessToken({ sub: THROWAWAY_SUB, username: signedUp!.username }), RefreshToken: 'r', ExpiresIn: 3600, IdToken: undefined },
+  }));
+  cognitoMock.on(AdminDeleteUserCommand).resolves({});
+  cognitoMock.on(AdminGetUserCommand).resolves({ UserAttributes: [{ Name: 'sub', Value: THROWAWAY_SUB }] });
+  ddbMock.on(GetCommand, { Key: { pk: `USER#${THROWAWAY_SUB}`, sk: 'PROFILE' } }).resolves({
+    Item: { pk: `USER#${THROWAWAY_SUB}`, sk: 'PROFILE', id: THROWAWAY_SUB, username: 'systest', email: 'x@example.com', subscription: { status: 'none' }, createdAt: '2026-11-21T00:00:00.000Z' },
+  });
+  ddbMock.on(DeleteCommand).resolves({});
+});
+
+const run = async (test: string) => {
+  const e = loadEvent('post-admin-system-test', { cookies: [accessCookie('admin')] });
+  e.pathParameters = { test };
+  e.routeKey = 'POST /api/admin/system-tests/{test}';
+  return invoke(handler, e);
+};
+const deletedUsers = () => cognitoMock.commandCalls(AdminDeleteUserCommand).map((c) => c.args[0].input.Username);
+const deletedProfiles = () => ddbMock.commandCalls(DeleteCommand).map((c) => c.args[0].input.Key);
+
+describe('system tests', () => {
+  it.each(['signup', 'login'])('%s passes, then deletes the throwaway user and its profile; the password is never answered', async (test) => {
+    const res = await run(test);
+    expect(res.statusCode).toBe(200);
+    const body = jsonBody(res) as SystemTestResponse;
+    expect(body.passed).toBe(true);
+    expect(signedUp!.username).toMatch(/^systest_[0-9a-f]{16}$/);
+    expect(signedUp!.password).toMatch(/[a-z]/);
+    expect(signedUp!.password).toMatch(/[A-Z]/);
+    expect(signedUp!.password).toMatch(/[0-9]/);
+    expect(signedUp!.password.length).toBeGreaterThanOrEqual(20);
+    expect(res.body).not.toContain(signedUp!.password);
+    expect(body.details).toContain(signedUp!.username);
+    expect(deletedUsers()).toEqual([signedUp!.username]);
+    expect(deletedProfiles()).toEqual([{ pk: `USER#${THROWAWAY_SUB}`, sk: 'PROFILE' }]);
+    expect(cognitoMock.commandCalls(InitiateAuthCommand)).toHaveLength(test === 'login' ? 2 : 1);
+  });
+
+  it('uses a new random account on every run', async () => {
+    await run('signup');
+    const first = signedUp!;
+    await run('signup');
+    expect(signedUp!.username).not.toBe(first.username);
+    expect(signedUp!.password).not.toBe(first.password);
+  });
+
+  it('fails (not errors) when sign-up is refused, and still cleans up', async () => {
+    cognitoMock.on(SignUpCommand).rejects(awsError('InvalidPasswordException'));
+    cognitoMock.on(AdminGetUserCommand).rejects(awsError('UserNotFoundException'));
+    const res = await run('signup');
+    expect(res.statusCode).toBe(200);
+    expect(jsonBody(res)).toEqual({ passed: false, details: expect.stringMatching(/^Sign-up of a throwaway account was refused: 400 Password must/) });
+    expect(ddbMock.commandCalls(DeleteCommand)).toHaveLength(0);
+  });
+
+  it('fails when the sign-in is refused, and deletes the account it made', async () => {
+    cognitoMock
+      .on(InitiateAuthCommand)
+      .callsFakeOnce(() => ({ AuthenticationResult: { AccessToken: accessToken({ sub: THROWAWAY_SUB, username: signedUp!.username }), RefreshToken: 'r', ExpiresIn: 3600 } }))
+      .rejects(awsError('NotAuthorizedException'));
+    const res = await run('login');
+    expect(jsonBody(res)).toEqual({ passed: false, details: 'Sign-in of the throwaway account was refused: 401 Invalid credentials' });
+    expect(deletedUsers()).toEqual([signedUp!.username]);
+    expect(deletedProfiles()).toHaveLength(1);
+  });
+
+  it('answers 503 on an outage half-way, after removing what was created (sub looked up in Cognito)', async () => {
+    ddbMock.on(TransactWriteCommand).rejects(connectionRefused());
+    const res = await run('signup');
+    expectJsonError(res, 503);
+    expect(cognitoMock.commandCalls(AdminGetUserCommand)).toHaveLength(1);
+    expect(deletedUsers()).toEqual([signedUp!.username]);
+    expect(deletedProfiles()).toEqual([{ pk: `USER#${THROWAWAY_SUB}`, sk: 'PROFILE' }]);
+  });
+
+  it('reports a failed cleanup as a failure', async () => {
+    cognitoMock.on(AdminDeleteUserCommand).rejects(awsError('AccessDeniedException'));
+    const body = jsonBody(await run('signup')) as SystemTestResponse;
+    expect(body.passed).toBe(false);
+    expect(body.details).toMatch(/but cleanup failed: could not delete the Cognito user systest_[0-9a-f]{16} \(AccessDeniedException\)$/);
+  });
+
+  it('feedback: submits as the admin, then deletes exactly that item and undoes the totals and the hourly count', async () => {
+    const res = await run('feedback');
+    expect(jsonBody(res)).toEqual({ passed: true, details: expect.stringMatching(/^Submitted feedback [0-9A-Z]{26}/) });
+    const [submit, cleanup] = ddbMock.commandCalls(TransactWriteCommand).map((c) => c.args[0].input.TransactItems!);
+    expect(submit![1]!.Put!.Item).toMatchObject({ userId: principals.admin.sub, category: 'general' });
+    const id = submit![1]!.Put!.Item!.id as string;
+    expect(cleanup![0]!.Delete).toMatchObject({ Key: { pk: `FEEDBACK#${id}`, sk: 'FEEDBACK' }, ExpressionAttributeValues: expect.objectContaining({ ':u': principals.admin.sub, ':open': 'open' }) });
+    expect(cleanup![1]!.Update).toMatchObject({ Key: { pk: 'STATS', sk: 'COUNTERS' }, ExpressionAttributeNames: { '#c0': 'feedbackCount' }, ExpressionAttributeValues: expect.objectContaining({ ':c0': -1 }) });
+    expect(cleanup![2]!.Update).toMatchObject({ Key: submit![0]!.Update!.Key, ExpressionAttributeValues: expect.objectContaining({ ':minus': -1 }) });
+    expect(cognitoMock.calls()).toHaveLength(0);
+  });
+
+  it('feedback: fails when the stored item is not the one sent', async () => {
+    ddbMock
+      .on(TransactWriteCommand)
+      .resolvesOnce({})
+      .rejects(Object.assign(awsError('TransactionCanceledException'), { CancellationReasons: [{ Code: 'ConditionalCheckFailed' }, { Code: 'None' }, { Code: 'None' }] }));
+    const body = jsonBody(await run('feedback')) as SystemTestResponse;
+    expect(body).toEqual({ passed: false, details: expect.stringMatching(/was accepted but not found as submitted/) });
+  });
+
+  it('answers 404 to an unknown test without touching anything', async () => {
+    expectJsonError(await run('payments'), 404, 'Unknown system test: use login, signup, feedback');
+    expect(cognitoMock.calls()).toHaveLength(0);
+    expect(ddbMock.calls()).toHaveLength(0);
+  });
+});
+
+describe('GET /api/admin/logs', () => {
+  it('answers counters, newest events and logins of the last 24 h from two Queries', async () => {
+    const now = Date.now();
+    const iso = (ms: number) => new Date(now - ms).toISOString();
+    ddbMock.on(QueryCommand, { IndexName: 'gsi1' }).resolves({
+      Items: [
+        { pk: 'LOG#ALL', timestamp: iso(23 * 3600_000 + 59 * 60_000) },
+        { pk: 'LOG#ALL', timestamp: iso(60_000) },
+        { pk: 'LOG#ALL', timestamp: iso(-10 * 60_000) }, // ten minutes in the future: not counted
+        { pk: 'STATS', logCount: 42, feedbackCount: 7 },
+      ],
+    });
+    ddbMock.on(QueryCommand, { KeyConditionExpression: 'pk = :pk' }).resolves({
+      Items: [{ pk: 'LOG#ALL', sk: 's', gsi1pk: 'ACTION#login', gsi1sk: 's', entity: 'LOG', id: 'L1', action: 'login', details: 'User a signed in', userId: 'u', ipAddress: '1.2.3.4', timestamp: iso(60_000) }],
+    });
+    const res = await invoke(handler, loadEvent('get-admin-logs', { cookies: [accessCookie('admin')] }));
+    expect(res.statusCode).toBe(200);
+    expect(jsonBody(res) as AdminLogsResponse).toEqual({
+      total: 42,
+      feedbackTotal: 7,
+      recentLogins: 2,
+      events: [{ id: 'L1', action: 'login', details: 'User a signed in', userId: 'u', ipAddress: '1.2.3.4', timestamp: iso(60_000) }],
+    });
+    expect(ddbMock.calls()).toHaveLength(2);
+  });
+
+  it('answers zeros before anything was recorded', async () => {
+    ddbMock.on(QueryCommand).resolves({ Items: [] });
+    const res = await invoke(handler, loadEvent('get-admin-logs', { cookies: [accessCookie('admin')] }));
+    expect(jsonBody(res)).toEqual({ total: 0, feedbackTotal: 0, recentLogins: 0, events: [] });
+  });
+});
