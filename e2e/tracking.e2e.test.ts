@@ -145,6 +145,13 @@ async function journey(page: Page, errors: string[]) {
     await screenshot(page, 'tracking-dashboard-after-reload');
     await expectNoAxeViolations(page);
 
+    // The narrowest phones: nothing overflows the cards.
+    await page.setViewportSize({ width: 320, height: 720 });
+    await card(page, 'Calories Burned').getByRole('button', { name: 'Update calories burned today' }).click();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+    expect(overflow).toBe(false);
+    await screenshot(page, 'tracking-dashboard-320');
+
     expect(errors).toEqual([]);
   }
 }

@@ -47,7 +47,7 @@ export function HistorySection() {
 
   return (
     <section aria-labelledby="history-title" className={`${HISTORY_MIN_HEIGHT} rounded-2xl border border-slate-200 bg-white p-4 shadow-sm`}>
-      <div className="flex items-baseline justify-between gap-2">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-2 gap-y-1">
         <h2 id="history-title" className="text-base font-semibold text-slate-900">
           Last 7 Days
         </h2>

@@ -22,7 +22,7 @@ export function CaloriesCard({ consumed }: { consumed: number }) {
       status={s.reached ? 'Daily limit reached' : `${fmt(s.remaining)} calories remaining`}
       colorClass="text-orange-500"
     >
-      <Link to="/diet" className={buttonClasses('secondary', 'min-h-11 px-2')}>
+      <Link to="/diet" className={buttonClasses('secondary', 'min-h-11 px-2! whitespace-nowrap')}>
         Add Meal
       </Link>
     </MetricCard>
@@ -51,7 +51,7 @@ function QuickEntryCard({
     editing ? (
       <QuickEntry label={label} initial={value} max={DAY_LIMITS[field]} onSave={(v) => patchProgressToday({ [field]: v })} onDone={close} />
     ) : (
-      <Button ref={trigger} variant="secondary" className="min-h-11 px-2" onClick={() => setEditing(true)} aria-label={`Update ${label.toLowerCase()}`}>
+      <Button ref={trigger} variant="secondary" className="min-h-11 px-2! whitespace-nowrap" onClick={() => setEditing(true)} aria-label={`Update ${label.toLowerCase()}`}>
         Update
       </Button>
     ),
@@ -117,10 +117,10 @@ export function PushupsCard({ pushups }: { pushups: number }) {
       reached={s.reached}
       colorClass="text-sky-600"
     >
-      <Link to="/workout" className={buttonClasses('secondary', 'min-h-11 px-2')}>
+      <Link to="/workout" className={buttonClasses('secondary', 'min-h-11 px-2! whitespace-nowrap')}>
         Add Set
       </Link>
-      <Button ref={trigger} className="min-h-11 px-2" onClick={() => setOpen(true)} aria-haspopup="dialog">
+      <Button ref={trigger} className="min-h-11 px-2! whitespace-nowrap" onClick={() => setOpen(true)} aria-haspopup="dialog">
         Log Push-ups
       </Button>
       {open ? (

@@ -77,11 +77,11 @@ export function QuickEntry({
           {invalid}
         </p>
       ) : null}
-      <div className="grid grid-cols-2 gap-2">
-        <Button type="button" variant="secondary" className="min-h-11 px-2" onClick={onDone}>
+      <div className="grid grid-cols-[repeat(auto-fit,minmax(4.5rem,1fr))] gap-2">
+        <Button type="button" variant="secondary" className="min-h-11 px-2! whitespace-nowrap" onClick={onDone}>
           Cancel
         </Button>
-        <Button type="submit" className="min-h-11 px-2" disabled={saving}>
+        <Button type="submit" className="min-h-11 px-2! whitespace-nowrap" disabled={saving}>
           {saving ? 'Saving...' : 'Save'}
         </Button>
       </div>
