@@ -1,7 +1,7 @@
 import { createDomainHandler } from '../lib/handler';
 import { HttpError } from '../lib/http-error';
 import { header } from '../lib/request';
-import { providerFailure } from './billing-service';
+import { providerFailure } from './provider-errors';
 import { stripeClient } from './providers/stripe-provider';
 import { providerSecrets } from './secrets';
 import { handleEvent, verifyEvent } from './webhook-service';
