@@ -206,6 +206,25 @@ describe('dashboard', () => {
     expect(within(section).getByRole('table', { name: 'Push-ups, last 7 days' })).toBeInTheDocument();
   });
 
+  it("keeps today's bar in step with today's progress after a quick entry", async () => {
+    setup({
+      'GET /api/progress/history': () => json(history([18_000, 0, 19_000, 18_500, 20_000, 500])),
+      'PATCH /api/progress/today': () => json(progress({ steps: 21_000 })),
+    });
+    renderApp('/');
+    const user = userEvent.setup();
+    const section = await screen.findByRole('region', { name: 'Last 7 Days' });
+    const todayRow = () => within(within(section).getByRole('table')).getAllByRole('row').at(-1)!;
+    expect(todayRow()).toHaveTextContent((12_500).toLocaleString()); // today's progress, not the history's 500
+    const steps = screen.getByRole('region', { name: 'Steps' });
+    await user.click(within(steps).getByRole('button', { name: "Update today's steps" }));
+    await user.clear(within(steps).getByLabelText("Today's steps"));
+    await user.type(within(steps).getByLabelText("Today's steps"), '21000');
+    await user.click(within(steps).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(todayRow()).toHaveTextContent((21_000).toLocaleString()));
+    expect(within(section).getByTestId('step-streak')).toHaveTextContent('Step streak: 4 days');
+  });
+
   it('does not block the cards while the history is loading', async () => {
     setup({ 'GET /api/progress/history': pending });
     renderApp('/');

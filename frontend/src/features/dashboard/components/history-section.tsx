@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { GOALS, type Metric, stepStreak } from '@fittrack/functions/contract/tracking-goals';
 import { useProgressHistory } from '../../tracking/api/get-progress-history';
+import { useProgressToday } from '../../tracking/api/get-progress-today';
 
 const METRIC_LABELS: Record<Metric, string> = {
   steps: 'Steps',
@@ -28,6 +29,7 @@ export const HISTORY_MIN_HEIGHT = 'min-h-[19rem]';
  */
 export function HistorySection() {
   const { data, error } = useProgressHistory(30);
+  const { data: today } = useProgressToday();
   const [metric, setMetric] = useState<Metric>('steps');
 
   if (error) return null; // a failed load is only logged by SWR's caller; the rest of the dashboard stays usable
@@ -39,8 +41,16 @@ export function HistorySection() {
     );
   }
 
-  const week = data.days.slice(-7);
-  const streak = stepStreak(data.days);
+  // Today's bar follows today's progress in the cache (changed by the cards, the dialog or the Diet screen).
+  const days =
+    today && data.days.at(-1)?.date === today.date
+      ? [
+          ...data.days.slice(0, -1),
+          { date: today.date, steps: today.steps, caloriesConsumed: today.caloriesConsumed, pushups: today.pushups, caloriesBurned: today.caloriesBurned },
+        ]
+      : data.days;
+  const week = days.slice(-7);
+  const streak = stepStreak(days);
   const goal = GOALS[metric];
   const max = Math.max(goal, ...week.map((d) => d[metric]));
   const label = METRIC_LABELS[metric];
