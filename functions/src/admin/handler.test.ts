@@ -117,6 +117,7 @@ describe('system tests', () => {
     expect(jsonBody(res)).toEqual({ passed: true, details: expect.stringMatching(/^Submitted feedback [0-9A-Z]{26}/) });
     const [submit, cleanup] = ddbMock.commandCalls(TransactWriteCommand).map((c) => c.args[0].input.TransactItems!);
     expect(submit![1]!.Put!.Item).toMatchObject({ userId: principals.admin.sub, category: 'general' });
+    expect(submit![2]!.Put!.Item!.details).toMatch(/^admin sent general feedback \[[0-9A-Z]{26}\] \(system test, removed again\)$/);
     const id = submit![1]!.Put!.Item!.id as string;
     expect(cleanup![0]!.Delete).toMatchObject({ Key: { pk: `FEEDBACK#${id}`, sk: 'FEEDBACK' }, ExpressionAttributeValues: expect.objectContaining({ ':u': principals.admin.sub, ':open': 'open' }) });
     expect(cleanup![1]!.Update).toMatchObject({ Key: { pk: 'STATS', sk: 'COUNTERS' }, ExpressionAttributeNames: { '#c0': 'feedbackCount' }, ExpressionAttributeValues: expect.objectContaining({ ':c0': -1 }) });

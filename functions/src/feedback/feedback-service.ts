@@ -27,7 +27,7 @@ type ValidFeedback = z.output<typeof feedbackRequest>;
  * Stores feedback from the signed-in user (any `userId` in the body was ignored by the contract),
  * limited to FEEDBACK_PER_HOUR per user and hour window. Answers the new id.
  */
-export async function submitFeedback(input: ValidFeedback, session: Session, ip: string, now = new Date()): Promise<Feedback> {
+export async function submitFeedback(input: ValidFeedback, session: Session, ip: string, now = new Date(), o: { logNote?: string } = {}): Promise<Feedback> {
   const id = ulid(now.getTime());
   const name = input.name ? input.name : undefined;
   const feedback: Feedback = {
@@ -49,7 +49,7 @@ export async function submitFeedback(input: ValidFeedback, session: Session, ip:
     {
       action: 'feedback_submitted',
       userId: session.sub,
-      details: `${session.username} sent ${input.category} feedback${input.rating ? ` (${input.rating}/5)` : ''} [${id}]`,
+      details: `${session.username} sent ${input.category} feedback${input.rating ? ` (${input.rating}/5)` : ''} [${id}]${o.logNote ? ` ${o.logNote}` : ''}`,
       ipAddress: ip,
       now,
     },
