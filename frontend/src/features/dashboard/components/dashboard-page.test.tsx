@@ -7,8 +7,10 @@ import { renderApp } from '../../../test/render-app';
 import { REMINDER_DISMISSED_KEY } from './daily-reminder';
 
 const me = () => json({ user: makeUser() });
+/** Today in the browser's zone, as the server would answer it. */
+const TODAY = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
 const progress = (o: Partial<ProgressToday> = {}): ProgressToday => ({
-  date: '2026-11-21',
+  date: TODAY,
   steps: 12_500,
   caloriesConsumed: 120,
   pushups: 10,
@@ -18,10 +20,11 @@ const progress = (o: Partial<ProgressToday> = {}): ProgressToday => ({
 });
 const history = (stepsByDay: number[] = []): HistoryResponse => {
   const days = Array.from({ length: 30 }, (_, i) => {
-    const d = new Date(Date.UTC(2026, 9, 23 + i));
+    const [y, m, dd] = TODAY.split('-').map(Number) as [number, number, number];
+    const d = new Date(Date.UTC(y, m - 1, dd - 29 + i));
     return { date: d.toISOString().slice(0, 10), steps: stepsByDay[i - (30 - stepsByDay.length)] ?? 0, caloriesConsumed: 0, pushups: 0, caloriesBurned: 0 };
   });
-  return { today: '2026-11-21', days };
+  return { today: TODAY, days };
 };
 
 function setup(handlers: Record<string, Handler> = {}) {
@@ -80,7 +83,7 @@ describe('dashboard', () => {
     expect(reminder).toHaveTextContent('Take one teaspoon of olive oil per day, not mineral oil.');
     await userEvent.setup().click(within(reminder).getByRole('button', { name: 'Dismiss daily reminder' }));
     expect(screen.queryByRole('complementary', { name: 'Daily Reminder' })).not.toBeInTheDocument();
-    expect(window.localStorage.getItem(REMINDER_DISMISSED_KEY)).toBe('2026-11-21');
+    expect(window.localStorage.getItem(REMINDER_DISMISSED_KEY)).toBe(TODAY);
     unmount();
     renderApp('/');
     await screen.findByText('380 calories remaining');
@@ -88,7 +91,7 @@ describe('dashboard', () => {
   });
 
   it('shows the reminder again on a new day', async () => {
-    window.localStorage.setItem(REMINDER_DISMISSED_KEY, '2026-11-20');
+    window.localStorage.setItem(REMINDER_DISMISSED_KEY, '2000-01-01');
     setup();
     renderApp('/');
     expect(await screen.findByRole('complementary', { name: 'Daily Reminder' })).toBeInTheDocument();
@@ -223,6 +226,23 @@ describe('dashboard', () => {
     await user.click(within(steps).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(todayRow()).toHaveTextContent((21_000).toLocaleString()));
     expect(within(section).getByTestId('step-streak')).toHaveTextContent('Step streak: 4 days');
+  });
+
+  it('reloads progress once when the cached day is older than the browser\'s day (app left open overnight)', async () => {
+    const fn = setup({ 'GET /api/progress/today': () => json(progress({ date: '2000-01-01' })) });
+    renderApp('/');
+    await screen.findByText('380 calories remaining');
+    await waitFor(() => expect(requestsOf(fn).filter((r) => r === 'GET /api/progress/today')).toHaveLength(2));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(requestsOf(fn).filter((r) => r === 'GET /api/progress/today')).toHaveLength(2);
+  });
+
+  it('does not reload progress that is already for today', async () => {
+    const fn = setup();
+    renderApp('/');
+    await screen.findByText('380 calories remaining');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(requestsOf(fn).filter((r) => r === 'GET /api/progress/today')).toHaveLength(1);
   });
 
   it('does not block the cards while the history is loading', async () => {

@@ -1,5 +1,6 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Button } from '../../../components/ui/button';
+import { browserTimeZone } from '../../../lib/api-client';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { useSession } from '../../auth/session-context';
 import { useProgressToday } from '../../tracking/api/get-progress-today';
@@ -10,6 +11,15 @@ import { CaloriesBurnedCard, CaloriesCard, PushupsCard, StepsCard } from './prog
 // The chart is below the fold: its code loads after first paint.
 const HistorySection = lazy(() => import('./history-section').then((m) => ({ default: m.HistorySection })));
 
+/** The browser's calendar day (yyyy-mm-dd) in the zone it sends as X-Time-Zone. */
+function browserDay(): string | undefined {
+  try {
+    return new Intl.DateTimeFormat('en-CA', { timeZone: browserTimeZone(), year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  } catch {
+    return undefined;
+  }
+}
+
 /** Dashboard 'Today's Progress' (/ and /dashboard; SPEC.md section 2). */
 export function DashboardPage() {
   const { user } = useSession();
@@ -19,6 +29,19 @@ export function DashboardPage() {
     // SPEC.md section 8: a failed progress load is only logged.
     if (error) console.error('Failed to load progress:', error);
   }, [error]);
+
+  // The cache never goes stale by itself (SPEC.md section 7): when the dashboard is shown on a later
+  // day than the cached progress (an app left open overnight), reload it — once per day, so a clock
+  // that differs slightly from the server's near midnight cannot cause a loop.
+  const reloadedFor = useRef<string | null>(null);
+  useEffect(() => {
+    if (!data) return;
+    const day = browserDay();
+    if (day && day !== data.date && reloadedFor.current !== day) {
+      reloadedFor.current = day;
+      void mutate();
+    }
+  }, [data, mutate]);
 
   if (!data) {
     if (isLoading || !error) return <PageSpinner label="Loading dashboard..." />;
