@@ -208,4 +208,53 @@ describe('content screens', () => {
 
     expect(errors).toEqual([]);
   });
+
+  it('applies the true-black theme on every other screen with readable contrast', async () => {
+    const ctx = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    // A stored Black preference (and a stored cookie choice) as a returning visitor has them.
+    await ctx.addInitScript(() => {
+      if (!sessionStorage.getItem('seeded')) {
+        localStorage.setItem('theme', 'black');
+        localStorage.setItem('cookieConsent', 'declined');
+        sessionStorage.setItem('seeded', '1');
+      }
+    });
+    const p = await ctx.newPage();
+    const pageErrors = watchConsole(p);
+    const visit = async (name: string, ready: () => Promise<unknown>) => {
+      await ready();
+      // Painted black from the first frame: the attribute is set by the head script, before the app's code runs.
+      expect(await p.evaluate(() => [document.documentElement.dataset.theme, getComputedStyle(document.documentElement).backgroundColor, getComputedStyle(document.querySelector('#root > div')!).backgroundColor])).toEqual(['black', 'rgb(0, 0, 0)', 'rgb(0, 0, 0)']);
+      const result = await new AxeBuilder({ page: p }).withRules(['color-contrast']).analyze();
+      expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `contrast on ${name} in Black`).toEqual([]);
+    };
+    const login = async (username: string, password: string, target: string) => {
+      await p.goto(`${base()}/auth`);
+      await p.getByRole('tab', { name: 'Login' }).click();
+      const panel = p.getByRole('tabpanel');
+      await panel.getByLabel('Username').fill(username);
+      await panel.getByLabel('Password', { exact: true }).fill(password);
+      await panel.getByRole('button', { name: 'Sign In' }).click();
+      await p.waitForURL(`**${target}`);
+    };
+    const subscriber = await createUser({ subscribed: true, prefix: 'black' });
+    const newcomer = await createUser({ prefix: 'blacknew' });
+
+    await p.goto(`${base()}/auth`);
+    await visit('/auth', () => p.getByRole('button', { name: 'Sign In' }).waitFor());
+    await login(newcomer.username, newcomer.password, '/subscription');
+    await visit('/subscription', () => p.getByText('Choose Your Plan').waitFor());
+    await ctx.clearCookies();
+    await login(subscriber.username, subscriber.password, '/dashboard');
+    await visit('/dashboard', () => p.getByText("Today's Progress").waitFor());
+    await p.waitForTimeout(300);
+    await screenshot(p, 'content-dashboard-black');
+    await p.goto(`${base()}/feedback`);
+    await visit('/feedback', () => p.getByRole('heading', { name: 'Send Feedback' }).waitFor());
+    await ctx.clearCookies();
+    await login('admin', process.env.E2E_ADMIN_PASSWORD!, '/admin');
+    await visit('/admin', () => p.getByText('Welcome back, Administrator!').waitFor());
+    expect(pageErrors.filter((e) => !/status of 401/.test(e))).toEqual([]);
+    await ctx.close();
+  });
 });
