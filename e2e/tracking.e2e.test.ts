@@ -15,8 +15,10 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function signedInPage(timezoneId: string): Promise<{ page: Page; errors: string[] }> {
-  const { username, password } = await createUser({ subscribed: true, prefix: 'track' });
+type Account = { username: string; password: string };
+
+async function signedInPage(timezoneId: string, account?: Account): Promise<{ page: Page; errors: string[]; account: Account }> {
+  const { username, password } = account ?? (await createUser({ subscribed: true, prefix: 'track' }));
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, timezoneId, locale: 'en-US' });
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);
@@ -27,7 +29,7 @@ async function signedInPage(timezoneId: string): Promise<{ page: Page; errors: s
   await panel.getByLabel('Password', { exact: true }).fill(password);
   await panel.getByRole('button', { name: 'Sign In' }).click();
   await page.waitForURL('**/dashboard');
-  return { page, errors };
+  return { page, errors, account: { username, password } };
 }
 
 const card = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
@@ -39,7 +41,7 @@ async function expectNoAxeViolations(page: Page) {
 
 describe('daily tracking journey', () => {
   it('logs a push-up set, sets steps, adds meals until the limit, and sees it all after a reload', async () => {
-    const { page, errors } = await signedInPage('Pacific/Kiritimati');
+    const { page, errors, account } = await signedInPage('Pacific/Kiritimati');
     try {
       await journey(page, errors);
     } catch (error) {
@@ -47,6 +49,16 @@ describe('daily tracking journey', () => {
       await Promise.race([screenshot(page, 'tracking-failure'), new Promise((r) => setTimeout(r, 5000))]);
       throw error;
     }
+
+    // The same account in Pago Pago (UTC-11) at the same instant is on another calendar day:
+    // nothing of Kiritimati's day shows there, but the lifetime totals do.
+    const other = await signedInPage('Pacific/Pago_Pago', account);
+    await card(other.page, 'Steps').getByText('18,000 steps to go').waitFor();
+    await expect(card(other.page, 'Push-ups').getByText('0/40').isVisible()).resolves.toBe(true);
+    await expect(card(other.page, 'Calories').getByText('500 calories remaining').isVisible()).resolves.toBe(true);
+    await expect(other.page.getByRole('region', { name: 'Lifetime Stats' }).getByText('19,250').isVisible()).resolves.toBe(true);
+    await screenshot(other.page, 'tracking-dashboard-pago-pago');
+    expect(other.errors).toEqual([]);
   });
 });
 
