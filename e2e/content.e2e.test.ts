@@ -218,6 +218,14 @@ describe('content screens', () => {
         localStorage.setItem('cookieConsent', 'declined');
         sessionStorage.setItem('seeded', '1');
       }
+      // Records the theme at the moment the app first renders content (it must already be black).
+      const w = window as unknown as { themeAtFirstRender?: string };
+      new MutationObserver((_, observer) => {
+        if (document.getElementById('root')?.firstChild) {
+          w.themeAtFirstRender = document.documentElement.dataset.theme ?? 'unset';
+          observer.disconnect();
+        }
+      }).observe(document, { childList: true, subtree: true });
     });
     const p = await ctx.newPage();
     const pageErrors = watchConsole(p);
@@ -225,6 +233,7 @@ describe('content screens', () => {
       await ready();
       // Painted black from the first frame: the attribute is set by the head script, before the app's code runs.
       expect(await p.evaluate(() => [document.documentElement.dataset.theme, getComputedStyle(document.documentElement).backgroundColor, getComputedStyle(document.querySelector('#root > div')!).backgroundColor])).toEqual(['black', 'rgb(0, 0, 0)', 'rgb(0, 0, 0)']);
+      expect(await p.evaluate(() => (window as unknown as { themeAtFirstRender?: string }).themeAtFirstRender)).toBe('black');
       const result = await new AxeBuilder({ page: p }).withRules(['color-contrast']).analyze();
       expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `contrast on ${name} in Black`).toEqual([]);
     };
