@@ -138,6 +138,13 @@ describe('feedback to triage', () => {
     await adminPage.getByText('Login Test Passed').first().waitFor({ timeout: 20_000 });
     await shot(adminPage, 'admin-system-test');
 
+    // the Black theme keeps the badges and cards readable (axe checks the contrast)
+    await adminPage.evaluate(() => localStorage.setItem('theme', 'black'));
+    await adminPage.reload();
+    await adminPage.locator('[aria-labelledby^="feedback-"]').filter({ hasText: message }).waitFor();
+    await shot(adminPage, 'admin-black');
+    expect(await axeViolations(adminPage)).toEqual([]);
+
     expect(adminErrors).toEqual([]);
     await adminPage.context().close();
   }, 120_000);
