@@ -1,7 +1,7 @@
 import type { Workout } from '@fittrack/functions/contract/catalog';
-import { screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { json, makeUser, mockFetch } from '../../../test/fetch-mock';
 import { renderApp } from '../../../test/render-app';
 
@@ -73,5 +73,24 @@ describe('Workout Plans', () => {
   it('says so when there are no workouts', async () => {
     setup([]);
     expect(await screen.findByText('No workouts available yet.')).toBeInTheDocument();
+  });
+});
+
+describe('joint-impact tooltip', () => {
+  it('opens after the 700 ms hover delay', async () => {
+    // jsdom has no ResizeObserver, which the tooltip's positioning uses.
+    vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} });
+    setup();
+    const [info] = await screen.findAllByRole('button', { name: 'About joint impact' });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      fireEvent.pointerMove(info!, { pointerType: 'mouse' });
+      act(() => void vi.advanceTimersByTime(650));
+      expect(screen.queryByRole('tooltip')).toBeNull();
+      act(() => void vi.advanceTimersByTime(100));
+      expect(screen.getByRole('tooltip')).toHaveTextContent('Joint impact is how much stress a workout puts on knees, hips and ankles.');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
