@@ -97,7 +97,8 @@ export async function readMealAndToday(sub: string, date: string, mealId: string
   const totalsKey = keys.totals(sub);
   const got = await batchGet([mealKey, dayKey, totalsKey]);
   const mealItem = got.get(k(mealKey));
-  const meal = mealItem && typeof mealItem.calories === 'number' ? (mealItem as unknown as Meal) : undefined;
+  // A catalogue item without a sane calorie count is not a meal that can be added.
+  const meal = mealItem && Number.isInteger(mealItem.calories) && (mealItem.calories as number) >= 0 ? (mealItem as unknown as Meal) : undefined;
   const totals = got.get(k(totalsKey));
   const state: TodayState = { day: toDayState(got.get(k(dayKey))), lifetime: toLifetime(totals), trackedToday: isTracked(totals, date) };
   return { meal, ...state };

@@ -10,7 +10,7 @@ import {
 } from '../contract/tracking';
 import { GOALS, exceedsCalorieLimit } from '../contract/tracking-goals';
 import { HttpError, conflict, notFound } from '../lib/http-error';
-import { type DayState, addCalories, addPushupSet, listSets, queryDays, readMealAndToday, readToday, setDayValue } from './tracking-repository';
+import { type DayState, addCalories, addPushupSet, listSets, queryDays, readMealAndToday, readToday, setDayValue, sleep } from './tracking-repository';
 import { dayKey, lastDays } from './day-key';
 
 /** Who and when: identity from the session only, "today" from the request's time zone. */
@@ -40,7 +40,10 @@ export async function patchProgressToday(c: TrackingContext, body: PatchProgress
   for (let attempt = 0; attempt < PATCH_ATTEMPTS; attempt += 1) {
     const { day, lifetime, trackedToday } = await readToday(c.sub, date);
     const outcome = await setDayValue({ sub: c.sub, date, field, value, previous: day, now: c.now });
-    if (!outcome.ok) continue; // the value changed since we read it: read again
+    if (!outcome.ok) {
+      await sleep(Math.random() * 25 * (attempt + 1)); // the value changed since we read it: read again
+      continue;
+    }
     const delta = value - day.values[field];
     const next: Lifetime = { ...lifetime };
     if (field !== 'caloriesConsumed') next[field] = Math.max(0, next[field] + delta);
