@@ -104,7 +104,8 @@ export function DietPage() {
         ) : (
           TABS.map((t) => (
             <TabsContent key={t} value={t}>
-              {t === ALL ? (
+              {/* Only the selected panel renders its cards (the list is long; the filter state lives in this page). */}
+              {t !== tab ? null : t === ALL ? (
                 <MealList meals={list} busyId={busyId} onAdd={onAdd} />
               ) : t === 'Fast Food' ? (
                 <div className="grid gap-4">
