@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, screenshot, watchConsole } from './browser';
@@ -24,6 +25,13 @@ async function newPage(): Promise<{ page: Page; errors: string[] }> {
   return { page, errors: watchConsole(page) };
 }
 
+/** axe-core on the current screen: zero violations (WCAG A/AA and best practices). */
+async function expectAccessible(page: Page, name: string) {
+  const result = await new AxeBuilder({ page }).analyze();
+  const summary = result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  expect(summary, `axe on ${name}`).toEqual([]);
+}
+
 /** Signs a new user up through the UI; the app lands on the plan choice. */
 async function signUp(page: Page, prefix: string) {
   const username = `${prefix}${Date.now().toString(36)}`;
@@ -47,12 +55,14 @@ describe('premium subscription', () => {
     await signUp(page, 'payer');
     expect(await page.getByRole('radio', { name: /Yearly/ }).isChecked()).toBe(true);
     await screenshot(page, 'billing-plan-choice');
+    await expectAccessible(page, 'plan choice');
     await page.getByRole('link', { name: 'Continue with Yearly' }).click();
     await page.waitForURL('**/checkout?plan=yearly');
     await page.getByRole('heading', { name: 'Complete Your Subscription' }).waitFor();
     const card = page.getByLabel('Card number');
     await card.waitFor();
     await screenshot(page, 'billing-checkout-sandbox');
+    await expectAccessible(page, 'checkout');
     await card.fill('4242 4242 4242 4242');
     await page.getByRole('button', { name: 'Pay $29.99' }).click();
     await page.getByText('Payment Successful').first().waitFor();
@@ -67,6 +77,14 @@ describe('premium subscription', () => {
     expect(days).toBeGreaterThan(360);
     expect(days).toBeLessThan(370);
 
+    // The card's return target confirms with the server (idempotent: nothing is extended again).
+    await page.goto(`${base()}/payment-success?plan=yearly`);
+    await page.getByRole('heading', { name: 'Payment confirmed' }).waitFor();
+    await screenshot(page, 'billing-payment-success');
+    await expectAccessible(page, 'payment success');
+    const again = (await (await page.request.get(`${base()}/api/auth/me`)).json()) as { user: { subscriptionExpiresAt: string } };
+    expect(again.user.subscriptionExpiresAt).toBe(me.user.subscriptionExpiresAt);
+
     // The guard now lets the user into the shell; Settings › Membership shows the plan and
     // turns auto-renewal off (access stays to the period end).
     await page.goto(`${base()}/settings`);
@@ -75,6 +93,7 @@ describe('premium subscription', () => {
     await membership.getByText('Renews on').waitFor();
     await membership.getByText('Yearly ($29.99 per year)').waitFor();
     await screenshot(page, 'billing-settings-membership');
+    await expectAccessible(page, 'settings membership');
     await membership.getByRole('button', { name: 'Cancel auto-renewal' }).click();
     await membership.getByRole('button', { name: 'Turn off auto-renewal' }).click();
     await membership.getByText('Active until').waitFor();
