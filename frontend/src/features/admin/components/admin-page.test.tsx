@@ -118,6 +118,7 @@ describe('admin page', () => {
     expect(screen.getByText('Feedback marked as in progress')).toBeInTheDocument();
     expect(patch).toHaveBeenCalledWith(expect.objectContaining({ body: { status: 'in_progress' } }));
     expect(await screen.findByRole('button', { name: 'Mark Resolved' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Alex Runner' })).toHaveFocus());
     expect(requestsOf(fn).filter((r) => r.startsWith('GET /api/feedback')).length).toBeGreaterThanOrEqual(2);
   });
 

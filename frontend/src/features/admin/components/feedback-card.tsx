@@ -1,6 +1,6 @@
 import type { Feedback, FeedbackStatus } from '@fittrack/functions/contract/feedback';
 import { feedbackCategoryLabels, feedbackTransitions } from '@fittrack/functions/contract/feedback-rules';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { toast } from '../../../components/ui/use-toast';
@@ -31,6 +31,8 @@ const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', tim
 
 export function FeedbackCard({ feedback, onChanged }: { feedback: Feedback; onChanged: () => Promise<unknown> }) {
   const [busy, setBusy] = useState<FeedbackStatus | null>(null);
+  // The pressed button may not exist after the move: keep keyboard focus on this card.
+  const heading = useRef<HTMLHeadingElement>(null);
   const category = feedback.category ?? 'general';
   const moves = feedbackTransitions[feedback.status] ?? [];
 
@@ -45,6 +47,7 @@ export function FeedbackCard({ feedback, onChanged }: { feedback: Feedback; onCh
     } finally {
       await onChanged().catch(() => undefined);
       setBusy(null);
+      heading.current?.focus();
     }
   };
 
@@ -52,7 +55,7 @@ export function FeedbackCard({ feedback, onChanged }: { feedback: Feedback; onCh
     <Card className="grid gap-3 p-4" aria-labelledby={`feedback-${feedback.id}`}>
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
-          <h3 id={`feedback-${feedback.id}`} className="truncate font-semibold text-slate-900">
+          <h3 id={`feedback-${feedback.id}`} ref={heading} tabIndex={-1} className="truncate font-semibold text-slate-900">
             {feedback.name || 'Anonymous'}
           </h3>
           <p className="truncate text-sm text-slate-600">{feedback.email}</p>
