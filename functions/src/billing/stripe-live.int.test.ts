@@ -13,6 +13,7 @@ import { keys } from '../lib/keys';
 import { GSI1 } from '../lib/table';
 import type { handler as BillingHandler } from './handler';
 import { resetProviderSecrets } from './secrets';
+import { resetPriceCache } from './providers/stripe-provider';
 import { StripeStub, fixture } from './testing/stripe-stub';
 import type { handler as WebhookHandler } from './webhook-handler';
 
@@ -320,6 +321,27 @@ describe('Stripe checkout and activate-subscription (live mode)', () => {
     stub.update(subId, { status: 'canceled', endedAt: now() - 1 });
     await deliver(eventPayload('customer.subscription.deleted', subId));
     expect(jsonBody(await callBilling(client, 'get-subscription'))).toMatchObject({ status: 'canceled', hasActiveSubscription: false });
+  });
+
+  it('without configured price ids it finds the prices by lookup key (once per cold start)', async () => {
+    const saved = [process.env.STRIPE_PRICE_MONTHLY, process.env.STRIPE_PRICE_YEARLY];
+    delete process.env.STRIPE_PRICE_MONTHLY;
+    delete process.env.STRIPE_PRICE_YEARLY;
+    resetEnvCache();
+    resetPriceCache();
+    try {
+      const { client } = await signedUpClient('lookup');
+      const before = stub.requests.length;
+      for (let i = 0; i < 2; i++) expect((await callBilling(client, 'post-create-yearly-subscription')).statusCode).toBe(200);
+      const calls = stub.requests.slice(before);
+      expect(calls.filter((r) => r.path === '/v1/prices')).toHaveLength(1);
+      expect(calls.find((r) => r.path === '/v1/prices')!.params.get('lookup_keys[0]')).toBe('fittrack_yearly');
+      expect(calls.filter((r) => r.path === '/v1/subscriptions').map((r) => r.params.get('items[0][price]'))).toEqual(['price_1QfitYearly2999', 'price_1QfitYearly2999']);
+    } finally {
+      process.env.STRIPE_PRICE_MONTHLY = saved[0];
+      process.env.STRIPE_PRICE_YEARLY = saved[1];
+      resetEnvCache();
+    }
   });
 
   it('the sandbox routes do not exist in live mode (404)', async () => {

@@ -74,12 +74,29 @@ export async function retrieveSubscription(stripe: Stripe, id: string): Promise<
   return subscriptionState(await stripe.subscriptions.retrieve(id, { expand: ['latest_invoice'] }));
 }
 
-function priceIdFor(plan: Plan): string {
+/** Lookup keys of the plans' prices, used when STRIPE_PRICE_MONTHLY / _YEARLY are not set. */
+export const PRICE_LOOKUP_KEYS: Record<Plan, string> = { monthly: 'fittrack_monthly', yearly: 'fittrack_yearly' };
+
+const priceIds = new Map<Plan, string>();
+
+/** The plan's Stripe price: configured id, else found once per cold start by its lookup key; it must match the price table. */
+async function priceIdFor(stripe: Stripe, plan: Plan): Promise<string> {
   const env = getEnv();
-  const id = plan === 'monthly' ? env.stripePriceMonthly : env.stripePriceYearly;
-  if (!id) throw new Error(`STRIPE_PRICE_${plan.toUpperCase()} is not configured`);
-  return id;
+  const configured = plan === 'monthly' ? env.stripePriceMonthly : env.stripePriceYearly;
+  if (configured) return configured;
+  const cached = priceIds.get(plan);
+  if (cached) return cached;
+  const list = await stripe.prices.list({ lookup_keys: [PRICE_LOOKUP_KEYS[plan]], active: true, limit: 1 });
+  const price = list.data[0];
+  if (!price || planOfPrice(price) !== plan) {
+    throw new Error(`No active Stripe price with lookup key ${PRICE_LOOKUP_KEYS[plan]} at the ${plan} plan's amount (set STRIPE_PRICE_${plan.toUpperCase()})`);
+  }
+  priceIds.set(plan, price.id);
+  return price.id;
 }
+
+/** For tests that change the environment between cases. */
+export const resetPriceCache = () => priceIds.clear();
 
 export function stripeCardProvider(stripe: Stripe): CardProvider {
   return {
@@ -97,7 +114,7 @@ export function stripeCardProvider(stripe: Stripe): CardProvider {
       const sub = await stripe.subscriptions.create(
         {
           customer: customerId,
-          items: [{ price: priceIdFor(plan) }],
+          items: [{ price: await priceIdFor(stripe, plan) }],
           payment_behavior: 'default_incomplete',
           payment_settings: { save_default_payment_method: 'on_subscription' },
           metadata: { userId: profile.id, plan },

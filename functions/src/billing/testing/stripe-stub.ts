@@ -151,6 +151,11 @@ export class StripeStub {
       const id = this.addSubscription({ userId: params.get('metadata[userId]') ?? '', plan, customer: params.get('customer') ?? undefined });
       return [200, this.render(id, expand)];
     }
+    if (method === 'GET' && p === '/v1/prices') {
+      const key = params.get('lookup_keys[0]');
+      const data = Object.values(this.prices).filter((price) => price.lookup_key === key);
+      return [200, { object: 'list', data, has_more: false, url: '/v1/prices' }];
+    }
     if (method === 'GET' && p === '/v1/subscriptions') {
       const customer = params.get('customer');
       const data = [...this.subscriptions.keys()]
