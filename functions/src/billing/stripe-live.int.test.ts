@@ -266,13 +266,14 @@ describe('Stripe checkout and activate-subscription (live mode)', () => {
     expect(created.statusCode).toBe(200);
     expect(jsonBody(created)).toEqual({ clientSecret: 'pi_3QfitPaymentIntent_secret_TfitConfirm0001', amount: 2999 });
     const calls = stub.requests.slice(first);
-    expect(calls.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /v1/customers', 'POST /v1/subscriptions']);
-    for (const c of calls) expect(c.idempotencyKey).toBeTruthy();
-    const subCall = calls[1]!.params;
+    expect(calls.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /v1/customers/search', 'POST /v1/customers', 'POST /v1/subscriptions']);
+    expect(calls[0]!.params.get('query')).toBe(`metadata['userId']:'${id}'`);
+    for (const c of calls.filter((r) => r.method === 'POST')) expect(c.idempotencyKey).toBeTruthy();
+    const subCall = calls[2]!.params;
     expect(subCall.get('payment_behavior')).toBe('default_incomplete');
     expect(subCall.get('items[0][price]')).toBe('price_1QfitYearly2999');
     expect(subCall.get('metadata[userId]')).toBe(id);
-    expect(calls[0]!.params.get('metadata[userId]')).toBe(id);
+    expect(calls[1]!.params.get('metadata[userId]')).toBe(id);
     const customerId = (await profile(id)).stripeCustomerId as string;
     expect(customerId).toMatch(/^cus_/);
 
@@ -321,6 +322,17 @@ describe('Stripe checkout and activate-subscription (live mode)', () => {
     stub.update(subId, { status: 'canceled', endedAt: now() - 1 });
     await deliver(eventPayload('customer.subscription.deleted', subId));
     expect(jsonBody(await callBilling(client, 'get-subscription'))).toMatchObject({ status: 'canceled', hasActiveSubscription: false });
+  });
+
+  it('finds the Stripe customer by our user id instead of creating a second one', async () => {
+    const { client, id } = await signedUpClient('known');
+    stub.customers.set('cus_TfitKnown1', { ...fixture('customer'), id: 'cus_TfitKnown1', metadata: { userId: id } });
+    const before = stub.requests.length;
+    expect((await callBilling(client, 'post-create-yearly-subscription')).statusCode).toBe(200);
+    const calls = stub.requests.slice(before);
+    expect(calls.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /v1/customers/search', 'POST /v1/subscriptions']);
+    expect(calls[1]!.params.get('customer')).toBe('cus_TfitKnown1');
+    expect((await profile(id)).stripeCustomerId).toBe('cus_TfitKnown1');
   });
 
   it('without configured price ids it finds the prices by lookup key (once per cold start)', async () => {

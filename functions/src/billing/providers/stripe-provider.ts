@@ -104,7 +104,13 @@ export function stripeCardProvider(stripe: Stripe): CardProvider {
     async createSubscription(profile: BillingProfile, plan: Plan) {
       let customerId = profile.stripeCustomerId;
       if (!customerId) {
-        // The idempotency key makes concurrent first checkouts of one user share one customer.
+        // Find the customer by our user id (a previous checkout may have created it without the
+        // profile write succeeding), else create it; the idempotency key makes concurrent first
+        // checkouts of one user share one customer.
+        const found = await stripe.customers.search({ query: `metadata['userId']:'${profile.id.replace(/[^A-Za-z0-9-]/g, '')}'`, limit: 1 });
+        customerId = found.data[0]?.id;
+      }
+      if (!customerId) {
         const customer = await stripe.customers.create(
           { email: profile.email, name: profile.username, metadata: { userId: profile.id } },
           { idempotencyKey: `customer-${profile.id}` },

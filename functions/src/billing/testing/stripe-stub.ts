@@ -138,6 +138,11 @@ export class StripeStub {
   private route(method: string, p: string, params: URLSearchParams): [number, unknown] {
     const expand = [...params.entries()].filter(([k]) => k.startsWith('expand')).map(([, v]) => v);
     const notFound: [number, unknown] = [404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such object: '${p}'` } }];
+    if (method === 'GET' && p === '/v1/customers/search') {
+      const userId = /metadata\['userId'\]:'([^']*)'/.exec(params.get('query') ?? '')?.[1];
+      const data = [...this.customers.values()].filter((c) => (c.metadata as { userId?: string }).userId === userId);
+      return [200, { object: 'search_result', data, has_more: false, next_page: null, url: '/v1/customers/search' }];
+    }
     if (method === 'POST' && p === '/v1/customers') {
       const id = nextId('cus');
       const customer = { ...fixture<Obj>('customer'), id, email: params.get('email'), name: params.get('name'), metadata: { userId: params.get('metadata[userId]') } };
