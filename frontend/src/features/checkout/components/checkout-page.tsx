@@ -93,7 +93,7 @@ export function CheckoutPage() {
         </Link>
       </Card>
 
-      <Card aria-labelledby="card-payment" className="grid gap-3">
+      <Card role="region" aria-labelledby="card-payment" className="grid gap-3">
         <SectionTitle id="card-payment">Pay by card</SectionTitle>
         {!config || (!secret && (!live || config.stripePublishableKey)) ? (
           <Spinner label="Preparing secure payment..." showLabel />
@@ -110,7 +110,7 @@ export function CheckoutPage() {
         )}
       </Card>
 
-      <Card aria-labelledby="paypal-payment" className="grid gap-3">
+      <Card role="region" aria-labelledby="paypal-payment" className="grid gap-3">
         <SectionTitle id="paypal-payment">Pay with PayPal</SectionTitle>
         {!config ? (
           <Spinner label="Loading PayPal..." />
