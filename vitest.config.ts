@@ -16,7 +16,7 @@ export default defineConfig({
           name: 'functions-unit',
           root: './functions',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts', '../local/**/*.test.ts'],
-          exclude: ['**/*.int.test.ts'],
+          exclude: ['**/*.int.test.ts', '../local/**/*.int.test.ts'],
           environment: 'node',
         },
       },

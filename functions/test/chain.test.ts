@@ -1,5 +1,5 @@
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { handler as authHandler } from '../src/auth/handler';
 import { handler as webhookHandler } from '../src/billing/webhook-handler';
@@ -14,7 +14,7 @@ import { expectJsonError, expectSecurityHeaders, invoke } from './lambda';
 
 /**
  * The middleware chain (response → request state → CSRF → session + access → JSON body)
- * through real domain handler modules: auth (implemented), tracking (answers 501 for now).
+ * through real domain handler modules (auth, catalog, tracking, feedback).
  */
 setTestEnv();
 stubJwksFetch();
@@ -134,15 +134,19 @@ describe('access levels', () => {
     expectJsonError(await invoke(trackingHandler, loadEvent('post-pushups', { cookies: [noProfile] })), 403);
   });
 
-  it('lets a subscriber through to the route (501 while tracking is not built)', async () => {
-    const res = await invoke(trackingHandler, loadEvent('get-progress-today', { cookies: [accessCookie('subscriber')] }));
-    expectJsonError(res, 501, 'Not implemented');
+  it('lets a subscriber through to the route', async () => {
+    const { handler: catalogHandler } = await import('../src/catalog/handler');
+    ddbMock.on(QueryCommand).resolves({ Items: [] });
+    const res = await invoke(catalogHandler, loadEvent('get-meals', { cookies: [accessCookie('subscriber')] }));
+    expect(res.statusCode).toBe(200);
   });
 
   it('lets an admin through a subscriber route without a subscription or a profile read', async () => {
-    const res = await invoke(trackingHandler, loadEvent('post-progress-today-meals', { cookies: [accessCookie('admin')] }));
-    expectJsonError(res, 501, 'Not implemented');
-    expect(ddbMock.calls()).toHaveLength(0);
+    const { handler: catalogHandler } = await import('../src/catalog/handler');
+    ddbMock.on(QueryCommand).resolves({ Items: [] });
+    const res = await invoke(catalogHandler, loadEvent('get-meals', { cookies: [accessCookie('admin')] }));
+    expect(res.statusCode).toBe(200);
+    expect(ddbMock.commandCalls(GetCommand)).toHaveLength(0);
   });
 
   it('answers 403 to a signed-in user (even a subscriber) on an admin route', async () => {
@@ -222,7 +226,7 @@ describe('error answers', () => {
 
   it('does not log expected client errors as server errors', async () => {
     await invoke(trackingHandler, loadEvent('get-progress-today'));
-    await invoke(trackingHandler, loadEvent('get-progress-today', { cookies: [accessCookie('subscriber')] }));
+    await invoke(trackingHandler, loadEvent('get-progress-today', { cookies: [accessCookie('lapsed')] }));
     expect(consoleError).not.toHaveBeenCalled();
   });
 });

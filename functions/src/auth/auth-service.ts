@@ -5,7 +5,7 @@ import {
   SignUpCommand,
   type AuthenticationResultType,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { PASSWORD_POLICY_TEXT, type LoginRequest, type SignupRequest, type User } from '../contract/auth';
 import { activityLogItems, logActivity } from '../lib/activity-log';
 import { cognito, decodeTrustedIdToken } from '../lib/cognito';
@@ -14,6 +14,7 @@ import { getEnv } from '../lib/env';
 import { HttpError, badRequest, conflict, unauthorized } from '../lib/http-error';
 import { type Session } from '../lib/request';
 import { clearSessionCookies, sessionCookies, sessionFromAccessToken } from '../lib/session';
+import { transact } from '../lib/transact';
 import { getProfile, newProfileItem, toUser } from '../lib/users';
 import { recordLoginFailure, writeIfLoginAllowed } from './login-limit';
 
@@ -86,14 +87,10 @@ export async function signup(input: SignupRequest, ip: string): Promise<AuthOutc
     }
   }
   const item = newProfileItem({ id: sub, username: input.username, email: input.email });
-  await ddb().send(
-    new TransactWriteCommand({
-      TransactItems: [
-        { Put: { TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
-        ...activityLogItems({ action: 'signup', userId: sub, details: `New account ${input.username}`, ipAddress: ip }),
-      ],
-    }),
-  );
+  await transact([
+    { Put: { TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
+    ...activityLogItems({ action: 'signup', userId: sub, details: `New account ${input.username}`, ipAddress: ip }),
+  ]);
   const auth = await authenticate(input.username, input.password);
   const { session, cookies } = await startSession(auth);
   const { pk: _pk, sk: _sk, entity: _e, ...profile } = item;

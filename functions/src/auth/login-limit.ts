@@ -1,7 +1,8 @@
-import { TransactWriteCommand, type TransactWriteCommandInput, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, tableName } from '../lib/dynamo';
 import { HttpError } from '../lib/http-error';
 import { keys } from '../lib/keys';
+import { type TransactItem, cancellationCodes, transact } from '../lib/transact';
 
 /**
  * Brute-force defence (DESIGN.md section 6): failed sign-ins are counted per account and per IP
@@ -11,8 +12,6 @@ import { keys } from '../lib/keys';
  */
 export const LOGIN_FAILURE_LIMITS = { perAccount: 10, perIp: 30 } as const;
 export const TOO_MANY_ATTEMPTS = 'Too many failed sign-in attempts. Please wait an hour and try again.';
-
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 const windowOf = (now: Date) => now.toISOString().slice(0, 13); // yyyy-mm-ddThh (UTC hour)
 const scopes = (username: string, ip: string) =>
@@ -61,20 +60,14 @@ export function loginAllowedChecks(username: string, ip: string, now = new Date(
 
 /**
  * Writes `items` (the login's activity log) together with the limit checks in one transaction.
- * A failed check means 429; a transaction conflict with a concurrent failed attempt is retried once.
+ * A failed check means 429; a conflict with a concurrent transaction is retried (lib/transact.ts).
  */
 export async function writeIfLoginAllowed(username: string, ip: string, items: TransactItem[], now = new Date()): Promise<void> {
   const checks = loginAllowedChecks(username, ip, now);
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await ddb().send(new TransactWriteCommand({ TransactItems: [...checks, ...items] }));
-      return;
-    } catch (err) {
-      const e = err as { name?: string; CancellationReasons?: { Code?: string }[] };
-      if (e.name !== 'TransactionCanceledException') throw err;
-      const codes = (e.CancellationReasons ?? []).map((r) => r.Code);
-      if (codes.slice(0, checks.length).includes('ConditionalCheckFailed')) throw new HttpError(429, TOO_MANY_ATTEMPTS, { 'Retry-After': '3600' });
-      if (attempt >= 1) throw err;
-    }
+  try {
+    await transact([...checks, ...items]);
+  } catch (err) {
+    if (cancellationCodes(err)?.slice(0, checks.length).includes('ConditionalCheckFailed')) throw new HttpError(429, TOO_MANY_ATTEMPTS, { 'Retry-After': '3600' });
+    throw err;
   }
 }

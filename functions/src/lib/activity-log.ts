@@ -1,7 +1,7 @@
-import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulidx';
-import { ddb, tableName } from './dynamo';
+import { tableName } from './dynamo';
 import { keys } from './keys';
+import { type TransactItem, transact } from './transact';
 
 export type ActivityAction =
   | 'login'
@@ -20,7 +20,6 @@ export interface ActivityInput {
   now?: Date;
 }
 
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 /**
  * gsi1 keys of the counters item (`STATS`/`COUNTERS`): it sits in the login partition of gsi1,
@@ -89,7 +88,7 @@ export function activityLogItems(a: ActivityInput, o: { alsoAdd?: Record<string,
 /** Records an activity. Logging never fails the user's request: errors are only logged. */
 export async function logActivity(a: ActivityInput): Promise<void> {
   try {
-    await ddb().send(new TransactWriteCommand({ TransactItems: activityLogItems(a) }));
+    await transact(activityLogItems(a));
   } catch (err) {
     console.error(JSON.stringify({ level: 'error', msg: 'activity log write failed', action: a.action, error: String(err) }));
   }
