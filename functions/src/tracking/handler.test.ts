@@ -30,7 +30,7 @@ describe('tracking handler (DynamoDB stubbed)', () => {
       Responses: {
         [T]: [
           { pk: `USER#${sub}`, sk: `DAY#${date}`, entity: 'DAY', steps: 1200, pushups: 5 },
-          { pk: `USER#${sub}`, sk: 'TOTALS', steps: 90_000, pushups: 300, caloriesBurned: 4000, trackedDays: new Set(['2026-01-01', date]) },
+          { pk: `USER#${sub}`, sk: 'TOTALS', stepsSet: 95_000, stepsReplaced: 5000, pushups: 300, caloriesBurnedSet: 4000, trackedDays: new Set(['2026-01-01', date]) },
         ],
       },
     });
@@ -79,26 +79,34 @@ describe('tracking handler (DynamoDB stubbed)', () => {
     expect(jsonBody(res)).toEqual({ id: '01JSETID', count: 10, createdAt: '2026-11-21T08:00:00.000Z' });
   });
 
-  it('re-reads and retries a PATCH whose value changed meanwhile, then gives up with 409', async () => {
-    ddbMock.on(BatchGetCommand).resolves({ Responses: { [T]: [] } });
-    ddbMock.on(TransactWriteCommand).rejects(canceled([{ Code: 'ConditionalCheckFailed' }, { Code: 'None' }]));
-    const res = await invoke(handler, loadEvent('patch-progress-today', { cookies }));
-    expect(res.statusCode).toBe(409);
-    expect(jsonBody(res)).toEqual({ message: 'steps was changed by another request at the same time. Please try again.' });
-    expect(ddbMock.commandCalls(BatchGetCommand)).toHaveLength(5);
-    expect(ddbMock.commandCalls(TransactWriteCommand)).toHaveLength(5);
+  it('sets a value in one transaction without a read (the totals record the value replaced), then reads the answer', async () => {
+    const date = dayKey(new Date(), 'Europe/Berlin');
+    ddbMock.on(BatchGetCommand).resolves({
+      Responses: { [T]: [{ pk: `USER#${sub}`, sk: `DAY#${date}`, steps: 5000 }, { pk: `USER#${sub}`, sk: 'TOTALS', stepsSet: 61_000, stepsReplaced: 8000, trackedDays: new Set([date]) }] },
+    });
+    const res = await invoke(handler, loadEvent('patch-progress-today', { cookies })); // {"steps":5000}
+    expect(res.statusCode).toBe(200);
+    expect(jsonBody(res)).toMatchObject({ date, steps: 5000, lifetime: { steps: 53_000, daysTracked: 1 } });
+    const calls = ddbMock.commandCalls(TransactWriteCommand);
+    expect(calls).toHaveLength(1);
+    const [day, totals] = calls[0]!.args[0].input.TransactItems!;
+    expect(day!.Update!.ConditionExpression).toBeUndefined();
+    expect(day!.Update!.ExpressionAttributeValues).toMatchObject({ ':value': 5000 });
+    expect(totals!.Update!.Key).toEqual({ pk: `USER#${sub}`, sk: 'TOTALS' });
+    expect(totals!.Update!.UpdateExpression).toContain('#rep = if_not_exists(#rep, :zero) + if_not_exists(#cur, :zero)');
+    expect(totals!.Update!.ExpressionAttributeNames).toMatchObject({ '#cur': `steps@${date}`, '#set': 'stepsSet', '#rep': 'stepsReplaced' });
+    // the write comes first, the answer is read after it
+    const order = ddbMock.calls().map((c) => c.args[0].constructor.name).filter((n) => n !== 'GetCommand');
+    expect(order).toEqual(['TransactWriteCommand', 'BatchGetCommand']);
   });
 
-  it('conditions a PATCH on the value it read and moves lifetime by the delta', async () => {
-    const date = dayKey(new Date(), 'Europe/Berlin');
-    ddbMock.on(BatchGetCommand).resolves({ Responses: { [T]: [{ pk: `USER#${sub}`, sk: `DAY#${date}`, steps: 4000 }, { pk: `USER#${sub}`, sk: 'TOTALS', steps: 50_000, trackedDays: new Set([date]) }] } });
-    const res = await invoke(handler, loadEvent('patch-progress-today', { cookies, body: { steps: 2500 } }));
+  it('sets calories consumed on the day only (not a lifetime total)', async () => {
+    ddbMock.on(BatchGetCommand).resolves({ Responses: { [T]: [] } });
+    const res = await invoke(handler, loadEvent('patch-progress-today', { cookies, body: { caloriesConsumed: 0 } }));
     expect(res.statusCode).toBe(200);
-    expect(jsonBody(res)).toMatchObject({ steps: 2500, lifetime: { steps: 48_500, daysTracked: 1 } });
-    const [day, totals] = ddbMock.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
-    expect(day!.Update!.ConditionExpression).toBe('#f = :old');
-    expect(day!.Update!.ExpressionAttributeValues).toMatchObject({ ':old': 4000, ':value': 2500 });
-    expect(totals!.Update!.ExpressionAttributeValues).toMatchObject({ ':steps': -1500 });
+    const items = ddbMock.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
+    expect(items).toHaveLength(1);
+    expect(items[0]!.Update!.ExpressionAttributeNames).toMatchObject({ '#f': 'caloriesConsumed' });
   });
 
   it('answers 404 for an unknown meal without writing, and 409 when the conditional update fails', async () => {

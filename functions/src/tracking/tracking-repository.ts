@@ -2,6 +2,7 @@ import { type TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, QueryCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { ddb, tableName } from '../lib/dynamo';
 import { keys } from '../lib/keys';
+import { addDays } from './day-key';
 import { type Meal } from '../contract/catalog';
 import { type HistoryDay, type Lifetime, type PatchableField, type PushupSet } from '../contract/tracking';
 
@@ -33,7 +34,6 @@ export interface DayState {
 }
 
 const FIELDS = ['steps', 'caloriesConsumed', 'pushups', 'caloriesBurned'] as const;
-const LIFETIME_FIELDS = new Set<keyof DayValues>(['steps', 'pushups', 'caloriesBurned']);
 const int = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
 
 function toDayState(item: Record<string, unknown> | undefined): DayState {
@@ -48,12 +48,24 @@ function toDayState(item: Record<string, unknown> | undefined): DayState {
   return { values, present };
 }
 
+/**
+ * Lifetime steps and calories burned are set-able per day (PATCH sets an absolute value), so the
+ * totals item keeps, for each, the sum of every value ever set (`<f>Set`) and the sum of every
+ * value those replaced (`<f>Replaced`); the lifetime total is the difference. The value being
+ * replaced is today's, kept on the totals item itself as `<f>@<date>`, so one UpdateItem reads and
+ * replaces it atomically: exact under any concurrency, without a read or a condition (decision 0100).
+ */
+const setSum = (f: 'steps' | 'caloriesBurned') => `${f}Set`;
+const replacedSum = (f: 'steps' | 'caloriesBurned') => `${f}Replaced`;
+const dayValueAttr = (f: 'steps' | 'caloriesBurned', date: string) => `${f}@${date}`;
+
 function toLifetime(item: Record<string, unknown> | undefined): Lifetime {
   const tracked = item?.trackedDays;
+  const sum = (f: 'steps' | 'caloriesBurned') => Math.max(0, int(item?.[setSum(f)]) - int(item?.[replacedSum(f)]));
   return {
-    steps: Math.max(0, int(item?.steps)),
+    steps: sum('steps'),
     pushups: Math.max(0, int(item?.pushups)),
-    caloriesBurned: Math.max(0, int(item?.caloriesBurned)),
+    caloriesBurned: sum('caloriesBurned'),
     daysTracked: tracked instanceof Set ? tracked.size : 0,
   };
 }
@@ -137,7 +149,7 @@ const DAY_SET = 'SET #entity = :dayEntity, #date = :date, updatedAt = :now';
 const dayNames = { '#entity': 'entity', '#date': 'date' };
 const dayValues = (date: string, now: Date) => ({ ':dayEntity': 'DAY', ':date': date, ':now': nowIso(now) });
 
-function totalsUpdate(sub: string, date: string, add: Partial<Record<'steps' | 'pushups' | 'caloriesBurned', number>>, tracked: boolean): TransactItem | undefined {
+function totalsUpdate(sub: string, date: string, add: { pushups?: number }, tracked: boolean): TransactItem | undefined {
   const parts: string[] = [];
   const values: Record<string, unknown> = {};
   for (const [f, v] of Object.entries(add)) {
@@ -161,30 +173,53 @@ function totalsUpdate(sub: string, date: string, add: Partial<Record<'steps' | '
   };
 }
 
+/** Days before today whose per-day value attributes on the totals item are dropped by each PATCH. */
+const STALE_FROM = 3; // "today" differs by at most 2 dates between time zones (UTC+14 vs UTC-12)
+const STALE_TO = 40;
+
 /**
- * Sets one of today's values to an absolute number. The lifetime sum moves by the exact delta:
- * the day update is conditioned on the value this request read (or its absence), so a concurrent
- * change makes the transaction fail and the caller re-reads and retries (decision 0100).
+ * Sets one of today's values to an absolute number, in one transaction without a read: the day
+ * item gets the value, and the totals item records it against the value it replaces (see
+ * toLifetime). Each PATCH also removes the per-day attributes of days 3–40 days back, which can no
+ * longer be set from any time zone, so the totals item does not grow with them.
  */
-export async function setDayValue(p: { sub: string; date: string; field: PatchableField; value: number; previous: DayState; now: Date }): Promise<TxOutcome> {
-  const { sub, date, field, value, previous, now } = p;
-  const had = previous.present.has(field);
-  const old = previous.values[field];
+export async function setDayValue(p: { sub: string; date: string; field: PatchableField; value: number; now: Date }): Promise<TxOutcome> {
+  const { sub, date, field, value, now } = p;
   const items: TransactItem[] = [
     {
       Update: {
         TableName: tableName(),
         Key: keys.day(sub, date),
         UpdateExpression: `${DAY_SET}, #f = :value`,
-        ConditionExpression: had ? '#f = :old' : 'attribute_not_exists(#f)',
         ExpressionAttributeNames: { ...dayNames, '#f': field },
-        ExpressionAttributeValues: { ...dayValues(date, now), ':value': value, ...(had ? { ':old': old } : {}) },
+        ExpressionAttributeValues: { ...dayValues(date, now), ':value': value },
       },
     },
   ];
-  const delta = LIFETIME_FIELDS.has(field) ? value - old : 0;
-  const totals = totalsUpdate(sub, date, { [field]: delta }, value > 0);
-  if (totals) items.push(totals);
+  if (field === 'caloriesConsumed') {
+    const totals = totalsUpdate(sub, date, {}, value > 0);
+    if (totals) items.push(totals);
+  } else {
+    const names: Record<string, string> = { '#entity': 'entity', '#cur': dayValueAttr(field, date), '#set': setSum(field), '#rep': replacedSum(field) };
+    const removes: string[] = [];
+    for (let back = STALE_FROM; back <= STALE_TO; back += 1) {
+      names[`#old${back}`] = dayValueAttr(field, addDays(date, -back));
+      removes.push(`#old${back}`);
+    }
+    items.push({
+      Update: {
+        TableName: tableName(),
+        Key: keys.totals(sub),
+        // Every operand reads the item as it was before this update: #rep adds exactly the value replaced.
+        UpdateExpression:
+          'SET #entity = :totalsEntity, #cur = :value, #set = if_not_exists(#set, :zero) + :value, #rep = if_not_exists(#rep, :zero) + if_not_exists(#cur, :zero)' +
+          (value > 0 ? ' ADD trackedDays :day' : '') +
+          ` REMOVE ${removes.join(', ')}`,
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: { ':totalsEntity': 'TOTALS', ':value': value, ':zero': 0, ...(value > 0 ? { ':day': new Set([date]) } : {}) },
+      },
+    });
+  }
   return transact(items);
 }
 

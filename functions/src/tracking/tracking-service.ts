@@ -10,7 +10,7 @@ import {
 } from '../contract/tracking';
 import { GOALS, exceedsCalorieLimit } from '../contract/tracking-goals';
 import { HttpError, conflict, notFound } from '../lib/http-error';
-import { type DayState, addCalories, addPushupSet, listSets, queryDays, readMealAndToday, readToday, setDayValue, sleep } from './tracking-repository';
+import { type DayState, addCalories, addPushupSet, listSets, queryDays, readMealAndToday, readToday, setDayValue } from './tracking-repository';
 import { dayKey, lastDays } from './day-key';
 
 /** Who and when: identity from the session only, "today" from the request's time zone. */
@@ -30,27 +30,17 @@ export async function getProgressToday(c: TrackingContext): Promise<ProgressToda
   return toProgress(date, day.values, lifetime);
 }
 
-/** Optimistic attempts of a PATCH whose read value was changed concurrently (each: 2 round trips). */
-const PATCH_ATTEMPTS = 5;
-
+/**
+ * Sets today's value in one transaction (the lifetime total moves by exactly the value replaced,
+ * see the repository), then answers the new progress with one consistent read.
+ */
 export async function patchProgressToday(c: TrackingContext, body: PatchProgressRequest): Promise<ProgressToday> {
   const field = PATCHABLE_FIELDS.find((f) => body[f] !== undefined)!;
-  const value = body[field]!;
   const date = today(c);
-  for (let attempt = 0; attempt < PATCH_ATTEMPTS; attempt += 1) {
-    const { day, lifetime, trackedToday } = await readToday(c.sub, date);
-    const outcome = await setDayValue({ sub: c.sub, date, field, value, previous: day, now: c.now });
-    if (!outcome.ok) {
-      await sleep(Math.random() * 25 * (attempt + 1)); // the value changed since we read it: read again
-      continue;
-    }
-    const delta = value - day.values[field];
-    const next: Lifetime = { ...lifetime };
-    if (field !== 'caloriesConsumed') next[field] = Math.max(0, next[field] + delta);
-    if (value > 0 && !trackedToday) next.daysTracked += 1;
-    return toProgress(date, { ...day.values, [field]: value }, next);
-  }
-  throw new HttpError(409, `${field} was changed by another request at the same time. Please try again.`);
+  const outcome = await setDayValue({ sub: c.sub, date, field, value: body[field]!, now: c.now });
+  if (!outcome.ok) throw new Error('PATCH transaction has no condition but failed one'); // cannot happen
+  const { day, lifetime } = await readToday(c.sub, date);
+  return toProgress(date, day.values, lifetime);
 }
 
 export async function addMeal(c: TrackingContext, mealId: string): Promise<ProgressToday> {
