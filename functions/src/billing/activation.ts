@@ -296,3 +296,32 @@ export async function applyCardSubscription(o: {
   }
   throw new Error('Subscription sync kept conflicting');
 }
+
+/**
+ * A failed card payment (Stripe `invoice.payment_failed`): logged once per event, nothing else
+ * changes (the subscription's own update, e.g. past_due, arrives as its own event).
+ */
+export async function recordPaymentFailure(o: { eventId: string; userId: string; details: string; ip: string; now?: Date }): Promise<SyncOutcome> {
+  const now = o.now ?? new Date();
+  try {
+    await ddb().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: tableName(),
+              Item: { ...keys.stripeEvent(o.eventId), entity: 'STRIPE_EVENT', receivedAt: now.toISOString(), expiresAt: Math.floor(now.getTime() / 1000) + 30 * 86_400 },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          ...activityLogItems({ action: 'payment_failed', userId: o.userId, details: o.details, ipAddress: o.ip, now }),
+        ],
+      }),
+    );
+    return 'applied';
+  } catch (err) {
+    const c = cancellation(err);
+    if (c && failed(c, 0)) return 'duplicate-event';
+    throw err;
+  }
+}

@@ -66,14 +66,15 @@ const DAY = 86_400;
 const now = () => Math.floor(Date.now() / 1000);
 
 let eventSeq = 0;
-type EventType = 'invoice.paid' | 'customer.subscription.created' | 'customer.subscription.updated' | 'customer.subscription.deleted';
+type EventType = 'invoice.paid' | 'invoice.payment_failed' | 'customer.subscription.created' | 'customer.subscription.updated' | 'customer.subscription.deleted';
 
 /** A Stripe event (recorded envelope) about the stub's subscription, with a fresh id. */
 function eventPayload(type: EventType, subscriptionId: string): string {
-  const ev = fixture<{ id: string; data: { object: Record<string, unknown> } }>(`event-${type}`);
+  const ev = fixture<{ id: string; type: string; data: { object: Record<string, unknown> } }>(`event-${type === 'invoice.payment_failed' ? 'invoice.paid' : type}`);
+  ev.type = type;
   const s = stub.subscriptions.get(subscriptionId)!;
   ev.id = `evt_Tfit${Date.now().toString(36)}${(eventSeq++).toString(36)}`;
-  ev.data.object = structuredClone(type === 'invoice.paid' ? s.invoice : s.sub);
+  ev.data.object = structuredClone(type.startsWith('invoice.') ? s.invoice : s.sub);
   return JSON.stringify(ev, null, 2);
 }
 
@@ -168,6 +169,20 @@ describe('Stripe webhook: idempotency', () => {
     const invoiceId = stub.subscriptions.get(subId)!.invoice.id;
     expect(await record(keys.payment('stripe', invoiceId))).toMatchObject({ userId: id, amount: 2999, currency: 'USD' });
     expect(await activations(id)).toHaveLength(1);
+  });
+});
+
+describe('Stripe webhook: failed payments', () => {
+  it('logs payment_failed once per event and grants nothing', async () => {
+    const { id } = await signedUpClient('fail');
+    const subId = stub.addSubscription({ userId: id, plan: 'monthly', status: 'incomplete', invoicePaid: false, periodEnd: now() + 30 * DAY });
+    const payload = eventPayload('invoice.payment_failed', subId);
+    for (let i = 0; i < 3; i++) expect((await deliver(payload)).statusCode).toBe(200);
+    const res = await ddb().send(
+      new QueryCommand({ TableName: tableName(), IndexName: GSI1, KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': 'ACTION#payment_failed' } }),
+    );
+    expect((res.Items ?? []).filter((i) => i.userId === id)).toHaveLength(1);
+    expect((await profile(id)).subscription).toEqual({ status: 'none' });
   });
 });
 

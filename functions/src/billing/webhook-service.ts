@@ -1,12 +1,18 @@
 import type Stripe from 'stripe';
 import { badRequest } from '../lib/http-error';
-import { type SyncOutcome, applyCardSubscription } from './activation';
+import { type SyncOutcome, applyCardSubscription, recordPaymentFailure } from './activation';
 import { retrieveSubscription, subscriptionIdOfInvoice } from './providers/stripe-provider';
 
 /** Signature tolerance (seconds): Stripe's default; older timestamps are replays. */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
-export const HANDLED_EVENTS = ['invoice.paid', 'customer.subscription.created', 'customer.subscription.updated', 'customer.subscription.deleted'] as const;
+export const HANDLED_EVENTS = [
+  'invoice.paid',
+  'invoice.payment_failed',
+  'customer.subscription.created',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+] as const;
 
 /**
  * Verifies the signature on the exact raw body; a bad, stale or missing signature is a 400 that
@@ -40,6 +46,13 @@ function subscriptionIdOf(event: Stripe.Event): string | null {
  * the same transaction, so a redelivery is a no-op.
  */
 export async function handleEvent(stripe: Stripe, event: Stripe.Event, ip: string): Promise<SyncOutcome> {
+  if (event.type === 'invoice.payment_failed') {
+    const invoice = event.data.object;
+    const userId = invoice.parent?.subscription_details?.metadata?.userId;
+    if (!userId) return 'ignored';
+    const reason = invoice.last_finalization_error?.message ?? 'the card was declined or could not be charged';
+    return recordPaymentFailure({ eventId: event.id, userId, details: `Card payment failed for invoice ${invoice.id}: ${reason}`, ip });
+  }
   const subscriptionId = subscriptionIdOf(event);
   if (!subscriptionId) return 'ignored';
   const state = await retrieveSubscription(stripe, subscriptionId);
