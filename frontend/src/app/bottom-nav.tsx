@@ -39,7 +39,7 @@ const items = [
 ] as const;
 
 const itemClass =
-  'flex min-h-14 flex-col items-center justify-center gap-0.5 rounded-lg px-1 py-1.5 text-[11px] font-medium transition-colors';
+  'flex min-h-14 flex-col items-center justify-center gap-0.5 rounded-lg px-1 py-1.5 text-[0.6875rem] font-medium transition-colors';
 
 /** Bottom navigation (SPEC.md section 2): five links and a Logout button. */
 export function BottomNav() {

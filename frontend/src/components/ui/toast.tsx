@@ -43,7 +43,7 @@ export function Toast({
     <ToastPrimitive.Root
       data-variant={variant}
       type={variant === 'destructive' ? 'foreground' : 'background'}
-      className={`toast-root group pointer-events-auto relative flex w-full items-start justify-between gap-3 rounded-xl border p-4 pr-10 shadow-lg ${variantClasses[variant]} ${className}`}
+      className={`toast-root group pointer-events-auto relative flex w-full items-start justify-between gap-3 rounded-xl border p-4 pr-12 shadow-lg ${variantClasses[variant]} ${className}`}
       {...props}
     />
   );
@@ -61,7 +61,7 @@ export function ToastClose({ className = '', ...props }: ComponentProps<typeof T
   return (
     <ToastPrimitive.Close
       aria-label="Close notification"
-      className={`absolute top-2 right-2 rounded-md p-1 opacity-80 hover:opacity-100 focus-visible:opacity-100 ${className}`}
+      className={`absolute top-0.5 right-0.5 inline-flex size-11 items-center justify-center rounded-md opacity-80 hover:opacity-100 focus-visible:opacity-100 ${className}`}
       {...props}
     >
       <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="2">
