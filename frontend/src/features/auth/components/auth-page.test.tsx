@@ -71,7 +71,7 @@ describe('auth screen', () => {
     await fillLogin('alex', 'Secret123');
     expect(await screen.findByRole('heading', { name: heading })).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent(path);
-    expect(screen.getByText('Login Successful')).toBeInTheDocument();
+    expect(await screen.findByText('Login Successful')).toBeInTheDocument();
     expect(screen.getByText('Welcome back!')).toBeInTheDocument();
     expect(login).toHaveBeenCalledWith(expect.objectContaining({ body: { username: 'alex', password: 'Secret123' } }));
     expect(JSON.parse(window.localStorage.getItem('user') ?? 'null')).toEqual(user);
