@@ -1,8 +1,9 @@
-import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { type Plan } from '../contract/billing';
 import { activityLogItems } from '../lib/activity-log';
 import { ddb, tableName } from '../lib/dynamo';
 import { keys } from '../lib/keys';
+import { transact } from '../lib/transact';
 import { type BillingProfile, type BillingSubscription } from './billing-profile';
 import { addPeriod } from './prices';
 import { type CardSubscriptionState } from './providers/types';
@@ -112,30 +113,26 @@ export async function activatePayment(o: {
     };
     const version = profile.subscriptionVersion ?? 0;
     try {
-      await ddb().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            paymentItem(o.payment, o.userId, now),
-            {
-              Update: {
-                TableName: tableName(),
-                Key: keys.profile(o.userId),
-                UpdateExpression: 'SET subscription = :s, subscriptionVersion = :next',
-                ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(subscriptionVersion) OR subscriptionVersion = :v)',
-                ExpressionAttributeValues: { ':s': next, ':v': version, ':next': version + 1 },
-              },
-            },
-            ...activityLogItems({
-              action: 'subscription_activated',
-              userId: o.userId,
-              details: `${o.payment.plan === 'yearly' ? 'Yearly' : 'Monthly'} plan paid by ${o.payment.provider} (${o.payment.id}), active until ${next.expiresAt}`,
-              ipAddress: o.ip,
-              now,
-            }),
-            ...(o.extraItems ?? []),
-          ],
+      await transact([
+        paymentItem(o.payment, o.userId, now),
+        {
+          Update: {
+            TableName: tableName(),
+            Key: keys.profile(o.userId),
+            UpdateExpression: 'SET subscription = :s, subscriptionVersion = :next',
+            ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(subscriptionVersion) OR subscriptionVersion = :v)',
+            ExpressionAttributeValues: { ':s': next, ':v': version, ':next': version + 1 },
+          },
+        },
+        ...activityLogItems({
+          action: 'subscription_activated',
+          userId: o.userId,
+          details: `${o.payment.plan === 'yearly' ? 'Yearly' : 'Monthly'} plan paid by ${o.payment.provider} (${o.payment.id}), active until ${next.expiresAt}`,
+          ipAddress: o.ip,
+          now,
         }),
-      );
+        ...(o.extraItems ?? []),
+      ]);
       return { profile: { ...profile, subscription: next, subscriptionVersion: version + 1 }, activated: true };
     } catch (err) {
       const c = cancellation(err);
@@ -223,7 +220,7 @@ export async function applyCardSubscription(o: {
   if (!next || !state.userId) {
     if (eventItem.length) {
       try {
-        await ddb().send(new TransactWriteCommand({ TransactItems: eventItem }));
+        await transact(eventItem);
       } catch (err) {
         if (cancellation(err) && failed(cancellation(err)!, 0)) return 'duplicate-event';
         throw err;
@@ -273,7 +270,7 @@ export async function applyCardSubscription(o: {
   let items = [...eventItem, profileUpdate, ...paymentItems];
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      await ddb().send(new TransactWriteCommand({ TransactItems: items }));
+      await transact(items);
       return items.includes(profileUpdate) ? 'applied' : 'stale';
     } catch (err) {
       const c = cancellation(err);
@@ -304,20 +301,16 @@ export async function applyCardSubscription(o: {
 export async function recordPaymentFailure(o: { eventId: string; userId: string; details: string; ip: string; now?: Date }): Promise<SyncOutcome> {
   const now = o.now ?? new Date();
   try {
-    await ddb().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: tableName(),
-              Item: { ...keys.stripeEvent(o.eventId), entity: 'STRIPE_EVENT', receivedAt: now.toISOString(), expiresAt: Math.floor(now.getTime() / 1000) + 30 * 86_400 },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-          ...activityLogItems({ action: 'payment_failed', userId: o.userId, details: o.details, ipAddress: o.ip, now }),
-        ],
-      }),
-    );
+    await transact([
+      {
+        Put: {
+          TableName: tableName(),
+          Item: { ...keys.stripeEvent(o.eventId), entity: 'STRIPE_EVENT', receivedAt: now.toISOString(), expiresAt: Math.floor(now.getTime() / 1000) + 30 * 86_400 },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      ...activityLogItems({ action: 'payment_failed', userId: o.userId, details: o.details, ipAddress: o.ip, now }),
+    ]);
     return 'applied';
   } catch (err) {
     const c = cancellation(err);

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulidx';
 import { type Plan } from '../../contract/billing';
 import { activityLogItems } from '../../lib/activity-log';
 import { ddb, tableName } from '../../lib/dynamo';
 import { HttpError, badRequest, notFound } from '../../lib/http-error';
 import { keys } from '../../lib/keys';
+import { transact } from '../../lib/transact';
 import { activatePayment, stripProfileItem } from '../activation';
 import { type BillingProfile } from '../billing-profile';
 import { PRICES } from '../prices';
@@ -123,14 +124,12 @@ export async function confirmSandboxCard(o: { userId: string; clientSecret: stri
   const card = strip<SandboxCard>(cardItem);
   if (card.status === 'paid') return { status: 'succeeded' as const };
   if (number === SANDBOX_CARDS.declined) {
-    await ddb().send(
-      new TransactWriteCommand({
-        TransactItems: activityLogItems({
-          action: 'payment_failed',
-          userId: o.userId,
-          details: `Sandbox card declined for the ${card.plan} plan (${card.id})`,
-          ipAddress: o.ip,
-        }),
+    await transact(
+      activityLogItems({
+        action: 'payment_failed',
+        userId: o.userId,
+        details: `Sandbox card declined for the ${card.plan} plan (${card.id})`,
+        ipAddress: o.ip,
       }),
     );
     return { status: 'declined' as const, message: DECLINED_MESSAGE };
