@@ -86,6 +86,19 @@ describe('sandbox card', () => {
     expect((await client.get('/api/meals')).status).toBe(200);
   });
 
+  it('ten users paying at the same moment are all activated once (the shared counters item does not fail them)', async () => {
+    const users = await Promise.all(Array.from({ length: 10 }, () => signedUpClient('crowd')));
+    const secrets = await Promise.all(users.map((u) => startCard(u.client, 'monthly')));
+    const results = await Promise.all(
+      users.map((u, i) => u.client.post('/api/sandbox/card/confirm', { clientSecret: secrets[i]!.clientSecret, cardNumber: '4242 4242 4242 4242' })),
+    );
+    for (const r of results) expect(r.status, r.text).toBe(200);
+    for (const u of users) {
+      expect((await profileItem(u.id)).subscription).toMatchObject({ status: 'active', plan: 'monthly' });
+      expect(await logsFor('subscription_activated', u.id)).toHaveLength(1);
+    }
+  });
+
   it('a declined card (4000 0000 0000 0002) activates nothing and logs payment_failed', async () => {
     const { client, id } = await signedUpClient('decl');
     const { clientSecret } = await startCard(client, 'monthly');
