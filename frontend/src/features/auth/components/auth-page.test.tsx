@@ -66,7 +66,16 @@ describe('auth screen', () => {
     ['a user without a subscription', makeUser({ hasActiveSubscription: false, subscriptionStatus: 'expired' }), '/subscription', 'Choose Your Plan'],
   ])('after login sends %s to the right place', async (_who, user, path, heading) => {
     const login = vi.fn(() => json({ user }));
-    mockFetch({ 'GET /api/auth/me': signedOut, 'POST /api/auth/login': login });
+    mockFetch({
+      'GET /api/auth/me': signedOut,
+      'POST /api/auth/login': login,
+      // what the landing screens load, so that no failure toast replaces 'Login Successful'
+      'GET /api/admin/logs': () => json({ total: 0, feedbackTotal: 0, recentLogins: 0, events: [] }),
+      'GET /api/feedback': () => json({ items: [], nextCursor: null }),
+      'GET /api/progress/today': () =>
+        json({ date: '2026-11-21', steps: 0, caloriesConsumed: 0, pushups: 0, caloriesBurned: 0, lifetime: { steps: 0, pushups: 0, caloriesBurned: 0, daysTracked: 0 } }),
+      'GET /api/progress/history': () => json({ days: [] }),
+    });
     renderApp('/auth');
     await fillLogin('alex', 'Secret123');
     expect(await screen.findByRole('heading', { name: heading })).toBeInTheDocument();
