@@ -4,7 +4,7 @@
 (function () {
   var d = document.documentElement;
   function get(k) {
-    try { return localStorage.getItem(k); } catch (e) { return null; }
+    try { return localStorage.getItem(k); } catch { return null; }
   }
   var black = get('theme') === 'black';
   d.setAttribute('data-theme', black ? 'black' : 'light');
