@@ -161,6 +161,8 @@ describe('payment mode', () => {
     expectJsonError(sandbox, 404);
     const hook = await invoke(webhook, loadEvent('post-webhooks-stripe'));
     expectJsonError(hook, 503);
+    env({ PAYMENT_MODE: 'sandbox' });
+    expectJsonError(await invoke(webhook, loadEvent('post-webhooks-stripe')), 404, 'Not found');
     // nothing was written
     expect(ddbMock.calls().filter((c) => !/Get/.test(c.args[0].constructor.name))).toHaveLength(0);
   });

@@ -1,3 +1,4 @@
+import { getEnv } from '../lib/env';
 import { createDomainHandler } from '../lib/handler';
 import { HttpError } from '../lib/http-error';
 import { header } from '../lib/request';
@@ -12,6 +13,8 @@ import { handleEvent, verifyEvent } from './webhook-service';
  */
 export const handler = createDomainHandler('stripe-webhook', {
   'POST /webhooks/stripe': async (req) => {
+    // Sandbox mode has no Stripe account to hear from (as the sandbox routes do not exist in live mode).
+    if (getEnv().paymentMode === 'sandbox') throw new HttpError(404, 'Not found');
     const { stripeSecretKey, stripeWebhookSecret } = await providerSecrets();
     if (!stripeSecretKey || !stripeWebhookSecret) throw new HttpError(503, 'Stripe is not configured');
     const stripe = stripeClient(stripeSecretKey);
