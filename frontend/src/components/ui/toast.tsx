@@ -54,7 +54,7 @@ export function ToastTitle({ className = '', ...props }: ComponentProps<typeof T
 }
 
 export function ToastDescription({ className = '', ...props }: ComponentProps<typeof ToastPrimitive.Description>) {
-  return <ToastPrimitive.Description className={`mt-1 text-sm opacity-90 ${className}`} {...props} />;
+  return <ToastPrimitive.Description className={`mt-1 text-sm ${className}`} {...props} />;
 }
 
 export function ToastClose({ className = '', ...props }: ComponentProps<typeof ToastPrimitive.Close>) {
