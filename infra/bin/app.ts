@@ -14,7 +14,10 @@ const ctx = (key: string): string | undefined => {
   const v: unknown = app.node.tryGetContext(key);
   return typeof v === 'string' && v.length > 0 ? v : undefined;
 };
-const paymentMode = ctx('paymentMode') ?? 'sandbox';
+// Live by default: a deployed sandbox would sell premium for the test card 4242 4242 4242 4242.
+// Until the secrets are filled, live payments answer 503 (nobody pays, nobody gets premium free).
+// A staging stack may opt into the sandbox explicitly with -c paymentMode=sandbox.
+const paymentMode = ctx('paymentMode') ?? 'live';
 if (paymentMode !== 'sandbox' && paymentMode !== 'live') throw new Error(`paymentMode must be sandbox or live, got ${paymentMode}`);
 
 new AppStack(app, ctx('stackName') ?? 'FitTrack', {

@@ -73,7 +73,8 @@ export class AppStack extends Stack {
       jwtIssuer: this.auth.jwtIssuer,
       jwksUri: this.auth.jwksUri,
       secrets: this.payments,
-      paymentMode: props.paymentMode ?? 'sandbox',
+      // live unless a stack opts into the sandbox: a deployed sandbox would sell premium for a test card
+      paymentMode: props.paymentMode ?? 'live',
       productName,
       stripePublishableKey: props.stripePublishableKey ?? '',
       paypalClientId: props.paypalClientId ?? '',

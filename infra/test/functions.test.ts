@@ -47,7 +47,7 @@ describe('functions: one per domain, house defaults', () => {
     expect(env.JWT_ISSUER).toEqual(issuer);
     expect(JSON.stringify(env.JWT_ISSUER)).toContain('https://cognito-idp.');
     expect(JSON.stringify(env.JWKS_URI)).toContain('/.well-known/jwks.json');
-    expect(env.PAYMENT_MODE).toBe('sandbox');
+    expect(env.PAYMENT_MODE).toBe('live'); // safe default: never the sandbox unless asked for
     expect(JSON.stringify(env.ALLOWED_ORIGINS)).toContain(id(stack.site.distribution));
     const hasSecretEnv = Object.keys(env).some((k) => k.endsWith('_ARN'));
     expect(hasSecretEnv).toBe(d === 'billing' || d === 'stripe-webhook');

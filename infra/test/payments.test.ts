@@ -18,7 +18,7 @@ describe('payments: provider secrets', () => {
     expect(Object.keys(JSON.parse(paypal[1].Properties.SecretString))).toEqual(['clientId', 'clientSecret']);
   });
 
-  it('publishes the secret ARNs for the operator and defaults to sandbox payments', () => {
+  it('publishes the secret ARNs for the operator and passes the public payment settings', () => {
     const outputs = template.toJSON().Outputs;
     for (const o of ['StripeSecretKeyArn', 'StripeWebhookSecretArn', 'PayPalCredentialsArn']) expect(outputs[o], o).toBeDefined();
     const live = buildStack({ paymentMode: 'live', stripePublishableKey: 'pk_live_x', paypalClientId: 'paypal-id' });
@@ -26,6 +26,9 @@ describe('payments: provider secrets', () => {
       .map((f) => f.Properties.Environment?.Variables)
       .filter(Boolean);
     expect(env.length).toBeGreaterThanOrEqual(7);
+    const sandbox = buildStack({ paymentMode: 'sandbox' });
+    const sandboxModes = Object.values(sandbox.template.findResources('AWS::Lambda::Function')).map((f) => f.Properties.Environment?.Variables?.PAYMENT_MODE).filter(Boolean);
+    expect(new Set(sandboxModes)).toEqual(new Set(['sandbox'])); // only when a stack asks for it
     for (const e of env.filter((x) => x.PAYMENT_MODE)) {
       expect(e).toMatchObject({ PAYMENT_MODE: 'live', STRIPE_PUBLISHABLE_KEY: 'pk_live_x', PAYPAL_CLIENT_ID: 'paypal-id' });
     }
