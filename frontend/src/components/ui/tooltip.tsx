@@ -6,24 +6,29 @@ export const TOOLTIP_DELAY_MS = 700;
 export const TOOLTIP_SKIP_DELAY_MS = 300;
 
 /**
- * A tooltip on `children` (which must be a single focusable element). Each tooltip carries its own
- * provider, so the Radix tooltip code is only loaded by the screens that use one.
+ * Wraps a screen that shows tooltips: one provider per screen, so the skip delay applies when the
+ * pointer moves from one tooltip to the next, and the Radix tooltip code is only loaded by the
+ * screens that use it (not by the app shell).
  */
-export function Tooltip({ content, children }: { content: ReactNode; children: ReactNode }) {
+export function TooltipProvider({ children }: { children: ReactNode }) {
   return (
     <TooltipPrimitive.Provider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
-      <TooltipPrimitive.Root>
-        <TooltipPrimitive.Trigger asChild>{children}</TooltipPrimitive.Trigger>
-        <TooltipPrimitive.Portal>
-          <TooltipPrimitive.Content
-            sideOffset={6}
-            className="z-50 rounded-md bg-slate-900 px-2.5 py-1.5 text-xs text-white shadow-md"
-          >
-            {content}
-            <TooltipPrimitive.Arrow className="fill-slate-900" />
-          </TooltipPrimitive.Content>
-        </TooltipPrimitive.Portal>
-      </TooltipPrimitive.Root>
+      {children}
     </TooltipPrimitive.Provider>
+  );
+}
+
+/** A tooltip on `children` (a single focusable element), inside a <TooltipProvider>. */
+export function Tooltip({ content, children }: { content: ReactNode; children: ReactNode }) {
+  return (
+    <TooltipPrimitive.Root>
+      <TooltipPrimitive.Trigger asChild>{children}</TooltipPrimitive.Trigger>
+      <TooltipPrimitive.Portal>
+        <TooltipPrimitive.Content sideOffset={6} className="z-50 rounded-md bg-slate-900 px-2.5 py-1.5 text-xs text-white shadow-md">
+          {content}
+          <TooltipPrimitive.Arrow className="fill-slate-900" />
+        </TooltipPrimitive.Content>
+      </TooltipPrimitive.Portal>
+    </TooltipPrimitive.Root>
   );
 }

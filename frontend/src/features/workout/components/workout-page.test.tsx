@@ -93,4 +93,24 @@ describe('joint-impact tooltip', () => {
       vi.useRealTimers();
     }
   });
+
+  it('opens the next tooltip at once within the 300 ms skip delay', async () => {
+    vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} });
+    setup();
+    const [first, second] = await screen.findAllByRole('button', { name: 'About joint impact' });
+    expect(second).toBeDefined();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      fireEvent.pointerMove(first!, { pointerType: 'mouse' });
+      act(() => void vi.advanceTimersByTime(750));
+      expect(screen.getByRole('tooltip')).toBeInTheDocument();
+      fireEvent.pointerLeave(first!, { pointerType: 'mouse' });
+      act(() => void vi.advanceTimersByTime(100)); // within the skip delay
+      fireEvent.pointerMove(second!, { pointerType: 'mouse' });
+      act(() => void vi.advanceTimersByTime(10));
+      expect(screen.getByRole('tooltip')).toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

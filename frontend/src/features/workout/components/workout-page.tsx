@@ -2,7 +2,7 @@ import type { Workout } from '@fittrack/functions/contract/catalog';
 import { Button } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
-import { Tooltip } from '../../../components/ui/tooltip';
+import { Tooltip, TooltipProvider } from '../../../components/ui/tooltip';
 import { toast } from '../../../components/ui/use-toast';
 import { useWorkouts } from '../api/get-workouts';
 import { WorkoutCard } from './workout-card';
@@ -48,28 +48,30 @@ export function WorkoutPage() {
   const workouts = data ?? [];
   const others = workouts.filter((w) => !w.category);
   return (
-    <div className="grid gap-8">
-      <PageHeader title="Workout Plans">Workouts grouped by type, rated for joint impact and effectiveness.</PageHeader>
-      {isLoading ? (
-        <Spinner label="Loading workouts..." showLabel className="py-10" />
-      ) : error ? (
-        <div role="alert" className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-5 text-center text-sm text-slate-700">
-          <p>Workouts could not be loaded.</p>
-          <Button variant="secondary" className="min-h-11" onClick={() => void mutate()}>
-            Try again
-          </Button>
-        </div>
-      ) : workouts.length === 0 ? (
-        <p className="rounded-2xl border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600">No workouts available yet.</p>
-      ) : (
-        <>
-          {workoutCategories.map((category) => {
-            const list = workouts.filter((w) => w.category === category);
-            return list.length ? <Group key={category} id={`workouts-${category.toLowerCase()}`} title={`${category} Workouts`} note workouts={list} /> : null;
-          })}
-          {others.length ? <Group id="workouts-other" title="Other Workouts" workouts={others} /> : null}
-        </>
-      )}
-    </div>
+    <TooltipProvider>
+      <div className="grid gap-8">
+        <PageHeader title="Workout Plans">Workouts grouped by type, rated for joint impact and effectiveness.</PageHeader>
+        {isLoading ? (
+          <Spinner label="Loading workouts..." showLabel className="py-10" />
+        ) : error ? (
+          <div role="alert" className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-5 text-center text-sm text-slate-700">
+            <p>Workouts could not be loaded.</p>
+            <Button variant="secondary" className="min-h-11" onClick={() => void mutate()}>
+              Try again
+            </Button>
+          </div>
+        ) : workouts.length === 0 ? (
+          <p className="rounded-2xl border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600">No workouts available yet.</p>
+        ) : (
+          <>
+            {workoutCategories.map((category) => {
+              const list = workouts.filter((w) => w.category === category);
+              return list.length ? <Group key={category} id={`workouts-${category.toLowerCase()}`} title={`${category} Workouts`} note workouts={list} /> : null;
+            })}
+            {others.length ? <Group id="workouts-other" title="Other Workouts" workouts={others} /> : null}
+          </>
+        )}
+      </div>
+    </TooltipProvider>
   );
 }
