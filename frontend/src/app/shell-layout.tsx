@@ -21,7 +21,7 @@ export function ShellLayout() {
           </span>
         ) : null}
       </header>
-      <main id="main" className="flex-1 px-4 py-6">
+      <main id="main" className="min-h-dvh flex-1 px-4 py-6">
         <Suspense fallback={<PageSpinner />}>
           <Outlet />
         </Suspense>
