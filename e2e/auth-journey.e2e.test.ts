@@ -1,22 +1,10 @@
-import { type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, screenshot, watchConsole } from './browser';
+import { type Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, screenshot, useBrowser } from './browser';
 
-const base = () => process.env.E2E_BASE_URL!;
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function newPage(): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width: 412, height: 915 }, timezoneId: 'Pacific/Kiritimati' });
-  const page = await context.newPage();
-  return { page, errors: watchConsole(page) };
-}
+const base = baseUrl;
+const { newPage: openPage } = useBrowser();
+const newPage = () => openPage({ timezoneId: 'Pacific/Kiritimati' });
 
 /** Console errors that are the expected result of a request the journey makes on purpose. */
 const unexpected = (errors: string[]) => errors.filter((e) => !/status of 401/.test(e));

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { type Browser, type Page, chromium } from 'playwright-core';
+import { type Browser, type BrowserContextOptions, type Page, chromium } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 /** The system Chromium (Debian package `chromium`); no test tool downloads a browser. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -28,4 +29,30 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   const dir = path.resolve(import.meta.dirname, 'screenshots');
   mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+}
+
+/** The app under test (set by e2e/global-setup.ts). */
+export const baseUrl = (): string => process.env.E2E_BASE_URL!;
+
+/**
+ * One Chromium per test file, launched before its tests and closed after them. `newPage` opens a
+ * fresh context (its own cookies and storage), phone-sized unless told otherwise, and collects
+ * console errors.
+ */
+export function useBrowser() {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return {
+    browser: (): Browser => browser!,
+    async newPage(options: BrowserContextOptions = {}): Promise<{ page: Page; errors: string[] }> {
+      const context = await browser!.newContext({ viewport: { width: 412, height: 915 }, ...options });
+      const page = await context.newPage();
+      return { page, errors: watchConsole(page) };
+    },
+  };
 }

@@ -1,24 +1,11 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, screenshot, watchConsole } from './browser';
+import { type Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, screenshot, useBrowser } from './browser';
 import { createUser } from './fixtures';
 
-const base = () => process.env.E2E_BASE_URL!;
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function newPage(): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width: 412, height: 915 } });
-  const page = await context.newPage();
-  return { page, errors: watchConsole(page) };
-}
+const base = baseUrl;
+const { newPage } = useBrowser();
 
 async function signIn(page: Page, username: string, password: string) {
   await page.goto(`${base()}/auth`);

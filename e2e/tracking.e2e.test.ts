@@ -1,28 +1,19 @@
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, screenshot, watchConsole } from './browser';
+import { type Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, screenshot, useBrowser } from './browser';
 import { createUser } from './fixtures';
 
-const base = () => process.env.E2E_BASE_URL!;
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const base = baseUrl;
+const chromium = useBrowser();
 
 type Account = { username: string; password: string };
 
 async function signedInPage(timezoneId: string, account?: Account): Promise<{ page: Page; errors: string[]; account: Account }> {
   const { username, password } = account ?? (await createUser({ subscribed: true, prefix: 'track' }));
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, timezoneId, locale: 'en-US' });
-  const page = await context.newPage();
+  const { page, errors } = await chromium.newPage({ viewport: { width: 390, height: 844 }, timezoneId, locale: 'en-US' });
   page.setDefaultTimeout(10_000);
-  const errors = watchConsole(page);
   await page.goto(`${base()}/auth`);
   const panel = page.getByRole('tabpanel');
   await panel.getByLabel('Username').fill(username);

@@ -1,7 +1,6 @@
 import type { Meal, mealCategories } from '@fittrack/functions/contract/catalog';
 import { useId, useState } from 'react';
 import { useSWRConfig } from 'swr';
-import { Button } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
@@ -14,6 +13,7 @@ import { CALORIE_LIMIT, CALORIE_LIMIT_MESSAGE } from '../calorie-limit';
 import { ALL_RESTAURANTS, RESTAURANT_CHAINS, matchesRestaurant } from '../restaurants';
 import { CalorieLimitCard } from './calorie-limit-card';
 import { MealCard } from './meal-card';
+import { LoadError } from '../../../components/ui/load-error';
 
 type Category = (typeof mealCategories)[number];
 const ALL = 'All Meals';
@@ -95,12 +95,7 @@ export function DietPage() {
         {isLoading ? (
           <Spinner label="Loading meals..." showLabel className="py-10" />
         ) : error ? (
-          <div role="alert" className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-5 text-center text-sm text-slate-700">
-            <p>Meals could not be loaded.</p>
-            <Button variant="secondary" className="min-h-11" onClick={() => void mutate()}>
-              Try again
-            </Button>
-          </div>
+          <LoadError what="Meals" onRetry={() => void mutate()} />
         ) : (
           TABS.map((t) => (
             <TabsContent key={t} value={t}>

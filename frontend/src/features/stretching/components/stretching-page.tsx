@@ -10,6 +10,7 @@ import { useStretches } from '../api/get-stretches';
 import { prefersReducedMotion } from '../../settings/appearance';
 import { formatClock, STRETCH_DURATION_MS } from '../stretch-timer';
 import { useStretchTimer } from '../use-stretch-timer';
+import { LoadError } from '../../../components/ui/load-error';
 
 const COMPLETED_TITLE = 'Stretch Completed!';
 const COMPLETED_TEXT = 'Great job! Move on to the next stretch or take a break.';
@@ -90,12 +91,7 @@ export function StretchingPage() {
         {isLoading ? (
           <Spinner label="Loading stretches..." showLabel className="py-10" />
         ) : error ? (
-          <div role="alert" className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-5 text-center text-sm text-slate-700">
-            <p>Stretches could not be loaded.</p>
-            <Button variant="secondary" className="min-h-11" onClick={() => void reload()}>
-              Try again
-            </Button>
-          </div>
+          <LoadError what="Stretches" onRetry={() => void reload()} />
         ) : (data ?? []).length === 0 ? (
           <p className="rounded-2xl border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600">No stretches available yet.</p>
         ) : (

@@ -1,11 +1,11 @@
 import type { Workout } from '@fittrack/functions/contract/catalog';
-import { Button } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
 import { Tooltip, TooltipProvider } from '../../../components/ui/tooltip';
 import { toast } from '../../../components/ui/use-toast';
 import { useWorkouts } from '../api/get-workouts';
 import { WorkoutCard } from './workout-card';
+import { LoadError } from '../../../components/ui/load-error';
 
 /** The contract's workout categories, in display order (a value import of the contract would pull zod into this chunk). */
 const workoutCategories: NonNullable<Workout['category']>[] = ['Cardio', 'Strength', 'Flexibility', 'Functional'];
@@ -54,12 +54,7 @@ export function WorkoutPage() {
         {isLoading ? (
           <Spinner label="Loading workouts..." showLabel className="py-10" />
         ) : error ? (
-          <div role="alert" className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-5 text-center text-sm text-slate-700">
-            <p>Workouts could not be loaded.</p>
-            <Button variant="secondary" className="min-h-11" onClick={() => void mutate()}>
-              Try again
-            </Button>
-          </div>
+          <LoadError what="Workouts" onRetry={() => void mutate()} />
         ) : workouts.length === 0 ? (
           <p className="rounded-2xl border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600">No workouts available yet.</p>
         ) : (
