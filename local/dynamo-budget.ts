@@ -11,12 +11,6 @@ export const MAX_DYNAMO_CALLS = 2;
  */
 export const DYNAMO_BUDGET_EXCEPTIONS: Record<string, string> = {
   'POST /api/admin/system-tests/{test}': 'runs a complete sign-up, sign-in or feedback journey server-side, then cleans up',
-  // Tracking (decision 0100): the access check's profile read is the first call; these two routes
-  // then need one read and one atomic write each, so 3 calls, never more (no retry loops).
-  'PATCH /api/progress/today':
-    'profile check + one transaction (day value, and the lifetime total moved by exactly the value replaced) + one consistent read of the new progress it answers',
-  'POST /api/progress/today/meals':
-    'profile check + one read of the meal (its calories, from the catalogue at request time) with the day + one conditional transaction against the 500 kcal limit',
 };
 
 /** The routes whose worst request broke the budget, as readable lines (empty when all are within it). */

@@ -1,8 +1,9 @@
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
-import { DynamoDBDocumentClient, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { ACCESS_COOKIE, REFRESH_COOKIE } from '../src/lib/cookies';
-import { type Profile } from '../src/lib/users';
+import { type Profile, hasActiveSubscription } from '../src/lib/users';
 import { type TokenOptions, accessToken } from './jwt';
 
 /** The callers of the authorisation tests. */
@@ -50,8 +51,34 @@ export function resetAwsMocks(): void {
   for (const name of Object.keys(principals) as PrincipalName[]) {
     ddbMock.on(GetCommand, { Key: { pk: `USER#${principals[name].sub}`, sk: 'PROFILE' } }).resolves({ Item: profileItem(name) });
   }
-  ddbMock.on(TransactWriteCommand).resolves({});
+  // Like DynamoDB, a transaction whose first item checks the caller's subscription (lib/entitlement.ts)
+  // is cancelled when the profile has none; other transactions succeed.
+  ddbMock.on(TransactWriteCommand).callsFake((input: { TransactItems?: { ConditionCheck?: { Key?: Record<string, unknown> } }[] }) => {
+    const pk = input.TransactItems?.[0]?.ConditionCheck?.Key;
+    if (pk?.sk === 'PROFILE' && !hasActiveSubscription(profileBySub(String(pk.pk).slice(5)))) {
+      throw new TransactionCanceledException({
+        message: 'Transaction cancelled',
+        $metadata: {},
+        CancellationReasons: input.TransactItems!.map((_i, n) => ({ Code: n === 0 ? 'ConditionalCheckFailed' : 'None' })),
+      });
+    }
+    return {};
+  });
+  // A BatchGet finds the principals' profiles (handlers that check the subscription in their own read).
+  ddbMock.on(BatchGetCommand).callsFake((input: { RequestItems: Record<string, { Keys: Record<string, unknown>[] }> }) => {
+    const [table, { Keys }] = Object.entries(input.RequestItems)[0]!;
+    const found = Keys.filter((k) => k.sk === 'PROFILE' && profileBySub(String(k.pk).slice(5)))
+      .map((k) => profileItem(nameBySub(String(k.pk).slice(5))!));
+    return { Responses: { [table]: found } };
+  });
 }
+
+const nameBySub = (sub: string): PrincipalName | undefined =>
+  (Object.keys(principals) as PrincipalName[]).find((n) => principals[n].sub === sub);
+const profileBySub = (sub: string): Profile | undefined => {
+  const name = nameBySub(sub);
+  return name ? profileOf(name) : undefined;
+};
 
 /** The access cookie of a principal (a valid token unless options say otherwise). */
 export const accessCookie = (name: PrincipalName, o: Omit<TokenOptions, 'sub' | 'username' | 'groups'> = {}): string =>

@@ -21,6 +21,11 @@ export interface RequestState {
   session?: Session;
   /** Loaded by the access middleware on subscriber routes (saves the handler a read). */
   profile?: Profile;
+  /**
+   * Subscriber routes: 'checked' by the access middleware, 'not-required' (other levels, admins),
+   * or 'deferred' to the handler (routes marked entitlementInHandler), which must confirm it.
+   */
+  entitlement: 'checked' | 'deferred' | 'not-required';
   /** Parsed JSON body (undefined when the request had none). */
   body: unknown;
   /** Raw body text (the Stripe webhook needs the exact bytes). */
@@ -34,6 +39,8 @@ export interface AppContext extends Context {
 }
 
 export interface AppRequest extends RequestState {
+  /** A deferred entitlement check passed (see RouteDef.entitlementInHandler). */
+  markEntitled: () => void;
   event: AppEvent;
   pathParameters: Record<string, string>;
   query: Record<string, string>;

@@ -3,7 +3,7 @@ import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand } from 
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadEvent } from '../../test/events';
 import { setTestEnv } from '../../test/env';
-import { accessCookie, ddbMock, principals, resetAwsMocks } from '../../test/fixtures';
+import { accessCookie, ddbMock, principals, profileItem, resetAwsMocks } from '../../test/fixtures';
 import { stubJwksFetch } from '../../test/jwt';
 import { invoke, jsonBody } from '../../test/lambda';
 import { CALORIE_LIMIT_MESSAGE } from '../contract/tracking';
@@ -89,7 +89,9 @@ describe('tracking handler (DynamoDB stubbed)', () => {
     expect(jsonBody(res)).toMatchObject({ date, steps: 5000, lifetime: { steps: 53_000, daysTracked: 1 } });
     const calls = ddbMock.commandCalls(TransactWriteCommand);
     expect(calls).toHaveLength(1);
-    const [day, totals] = calls[0]!.args[0].input.TransactItems!;
+    const [check, day, totals] = calls[0]!.args[0].input.TransactItems!;
+    // the subscription is checked inside the same transaction (no profile read first)
+    expect(check!.ConditionCheck!.Key).toEqual({ pk: `USER#${sub}`, sk: 'PROFILE' });
     expect(day!.Update!.ConditionExpression).toBeUndefined();
     expect(day!.Update!.ExpressionAttributeValues).toMatchObject({ ':value': 5000 });
     expect(totals!.Update!.Key).toEqual({ pk: `USER#${sub}`, sk: 'TOTALS' });
@@ -105,21 +107,35 @@ describe('tracking handler (DynamoDB stubbed)', () => {
     const res = await invoke(handler, loadEvent('patch-progress-today', { cookies, body: { caloriesConsumed: 0 } }));
     expect(res.statusCode).toBe(200);
     const items = ddbMock.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
-    expect(items).toHaveLength(1);
-    expect(items[0]!.Update!.ExpressionAttributeNames).toMatchObject({ '#f': 'caloriesConsumed' });
+    expect(items).toHaveLength(2); // the subscription check and the day
+    expect(items[0]!.ConditionCheck).toBeDefined();
+    expect(items[1]!.Update!.ExpressionAttributeNames).toMatchObject({ '#f': 'caloriesConsumed' });
+    expect(ddbMock.commandCalls(GetCommand)).toHaveLength(0); // no separate profile read: two calls in all
   });
 
   it('answers 404 for an unknown meal without writing, and 409 when the conditional update fails', async () => {
-    ddbMock.on(BatchGetCommand).resolves({ Responses: { [T]: [] } });
+    // the profile comes back in the same BatchGet as the meal and the day (the subscription check)
+    ddbMock.on(BatchGetCommand).resolves({ Responses: { [T]: [profileItem('subscriber')] } });
     let res = await invoke(handler, loadEvent('post-progress-today-meals', { cookies }));
     expect(res.statusCode).toBe(404);
     expect(ddbMock.commandCalls(TransactWriteCommand)).toHaveLength(0);
     const mealId = (JSON.parse(loadEvent('post-progress-today-meals').body!) as { mealId: string }).mealId;
-    ddbMock.on(BatchGetCommand).resolves({ Responses: { [T]: [{ pk: 'CATALOG#MEAL', sk: mealId, id: mealId, calories: 100 }] } });
+    ddbMock.on(BatchGetCommand).resolves({ Responses: { [T]: [profileItem('subscriber'), { pk: 'CATALOG#MEAL', sk: mealId, id: mealId, calories: 100 }] } });
     ddbMock.on(TransactWriteCommand).rejects(canceled([{ Code: 'ConditionalCheckFailed' }, { Code: 'None' }]));
     res = await invoke(handler, loadEvent('post-progress-today-meals', { cookies }));
     expect(res.statusCode).toBe(409);
     expect(jsonBody(res)).toEqual({ message: CALORIE_LIMIT_MESSAGE });
-    expect(ddbMock.commandCalls(GetCommand).filter((c) => c.args[0].input.Key?.sk !== 'PROFILE')).toHaveLength(0);
+    expect(ddbMock.commandCalls(GetCommand)).toHaveLength(0);
+  });
+
+  it('refuses a signed-in user without a subscription inside the same round trips (403, nothing written)', async () => {
+    const user = [accessCookie('user')];
+    const meal = await invoke(handler, loadEvent('post-progress-today-meals', { cookies: user }));
+    expect(meal.statusCode).toBe(403);
+    expect(ddbMock.commandCalls(TransactWriteCommand)).toHaveLength(0);
+    const patch = await invoke(handler, loadEvent('patch-progress-today', { cookies: [accessCookie('lapsed')] }));
+    expect(patch.statusCode).toBe(403);
+    expect(jsonBody(patch)).toEqual({ message: 'An active subscription is required' });
+    expect(ddbMock.commandCalls(GetCommand)).toHaveLength(0);
   });
 });

@@ -5,6 +5,7 @@ import { keys } from '../lib/keys';
 import { addDays } from './day-key';
 import { type Meal } from '../contract/catalog';
 import { type HistoryDay, type Lifetime, type PatchableField, type PushupSet } from '../contract/tracking';
+import { type Profile } from '../lib/users';
 
 /**
  * Items (README access-pattern table):
@@ -102,18 +103,20 @@ export async function readToday(sub: string, date: string): Promise<TodayState> 
   return { day: toDayState(got.get(k(dayKey))), lifetime: toLifetime(totals), trackedToday: isTracked(totals, date) };
 }
 
-/** The meal (by id, at request time) and today's state, in one round trip. */
-export async function readMealAndToday(sub: string, date: string, mealId: string) {
+/** The meal (by id, at request time) and today's state, in one round trip (with the profile when asked). */
+export async function readMealAndToday(sub: string, date: string, mealId: string, withProfile = false) {
   const mealKey = keys.catalog('MEAL', mealId);
   const dayKey = keys.day(sub, date);
   const totalsKey = keys.totals(sub);
-  const got = await batchGet([mealKey, dayKey, totalsKey]);
+  const profileKey = keys.profile(sub);
+  const got = await batchGet([mealKey, dayKey, totalsKey, ...(withProfile ? [profileKey] : [])]);
+  const profile = withProfile ? (got.get(k(profileKey)) as Pick<Profile, 'subscription'> | undefined) : undefined;
   const mealItem = got.get(k(mealKey));
   // A catalogue item without a sane calorie count is not a meal that can be added.
   const meal = mealItem && Number.isInteger(mealItem.calories) && (mealItem.calories as number) >= 0 ? (mealItem as unknown as Meal) : undefined;
   const totals = got.get(k(totalsKey));
   const state: TodayState = { day: toDayState(got.get(k(dayKey))), lifetime: toLifetime(totals), trackedToday: isTracked(totals, date) };
-  return { meal, ...state };
+  return { meal, profile, ...state };
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -183,9 +186,18 @@ const STALE_TO = 40;
  * toLifetime). Each PATCH also removes the per-day attributes of days 3–40 days back, which can no
  * longer be set from any time zone, so the totals item does not grow with them.
  */
-export async function setDayValue(p: { sub: string; date: string; field: PatchableField; value: number; now: Date }): Promise<TxOutcome> {
+export async function setDayValue(p: {
+  sub: string;
+  date: string;
+  field: PatchableField;
+  value: number;
+  now: Date;
+  /** a ConditionCheck put first (the deferred subscription check); its failure is item 0 */
+  guard?: TransactItem;
+}): Promise<TxOutcome> {
   const { sub, date, field, value, now } = p;
   const items: TransactItem[] = [
+    ...(p.guard ? [p.guard] : []),
     {
       Update: {
         TableName: tableName(),

@@ -342,7 +342,7 @@ describe('DynamoDB budget (handler invoked in this process)', () => {
     return { res, calls: dynamoCallCount() - before };
   };
 
-  it('uses at most 2 round trips in the handler (plus the access check\'s profile read), and never a Scan', async () => {
+  it('uses at most 2 round trips including the subscription check, and never a Scan', async () => {
     const cases = [
       await run('get-progress-today'),
       await run('patch-progress-today', { body: { steps: 100 } }),
@@ -353,9 +353,9 @@ describe('DynamoDB budget (handler invoked in this process)', () => {
     ];
     for (const { res, calls } of cases) {
       expect(res.statusCode, res.body).toBeLessThan(300);
-      expect(calls).toBeLessThanOrEqual(3); // 1 profile read (access middleware) + <= 2 of the handler
+      expect(calls).toBeLessThanOrEqual(2); // the subscription check included (access middleware or the handler's own round trips)
     }
-    expect(cases.map((c) => c.calls)).toEqual([2, 3, 3, 2, 2, 2]);
+    expect(cases.map((c) => c.calls)).toEqual([2, 2, 2, 2, 2, 2]);
     expect(jsonBody(cases[0]!.res)).toMatchObject({ date: utcToday() });
   });
 });

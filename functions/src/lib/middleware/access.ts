@@ -3,6 +3,7 @@ import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { forbidden, unauthorized } from '../http-error';
 import { type AppContext, type AppEvent } from '../request';
 import { resolveSession } from '../session';
+import { SUBSCRIPTION_REQUIRED } from '../entitlement';
 import { getProfile, hasActiveSubscription } from '../users';
 
 /**
@@ -30,8 +31,13 @@ export const accessMiddleware = (): middy.MiddlewareObj<AppEvent, APIGatewayProx
       case 'subscriber': {
         if (!app.session) throw unauthorized();
         if (app.session.role === 'admin') return;
+        if ('entitlementInHandler' in app.route && app.route.entitlementInHandler) {
+          app.entitlement = 'deferred'; // checked inside the handler's own round trips
+          return;
+        }
         app.profile = await getProfile(app.session.sub);
-        if (!hasActiveSubscription(app.profile)) throw forbidden('An active subscription is required');
+        if (!hasActiveSubscription(app.profile)) throw forbidden(SUBSCRIPTION_REQUIRED);
+        app.entitlement = 'checked';
         return;
       }
       default: {

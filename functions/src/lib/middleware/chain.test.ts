@@ -38,20 +38,29 @@ beforeEach(() => {
 
 describe('request state', () => {
   it('hands the route, ids, IP, time zone, session, profile, parameters and parsed body to the route', async () => {
-    const res = await invoke(handler, loadEvent('patch-progress-today', { cookies: [accessCookie('subscriber')] }));
+    const res = await invoke(handler, loadEvent('post-pushups', { cookies: [accessCookie('subscriber')] }));
     expect(res.statusCode).toBe(200);
     expect(seen).toMatchObject({
-      route: { name: 'patch-progress-today', access: 'subscriber' },
-      requestId: 'sample-patch-progress-today',
+      route: { name: 'post-pushups', access: 'subscriber' },
+      requestId: 'sample-post-pushups',
       ip: '203.0.113.10',
       timeZone: 'Europe/Berlin',
       session: { sub: principals.subscriber.sub, username: 'alex_runner', role: 'user', groups: [] },
       profile: profileOf('subscriber'),
-      body: { steps: 5000 },
-      rawBody: '{"steps":5000}',
+      entitlement: 'checked',
+      body: { userId: 1, count: 10 },
+      rawBody: '{"userId":1,"count":10}',
       pathParameters: {},
       query: {},
     });
+  });
+
+  it('fails closed when a route handed the subscription check does not confirm it (500, not the answer)', async () => {
+    // PATCH /api/progress/today is marked entitlementInHandler; this recording stub never checks
+    const res = await invoke(handler, loadEvent('patch-progress-today', { cookies: [accessCookie('subscriber')] }));
+    expect(res.statusCode).toBe(500);
+    expect(res.body).not.toContain('"ok"');
+    expect(seen).toMatchObject({ entitlement: 'deferred' });
   });
 
   it('passes the query string and falls back to UTC for an invalid time zone', async () => {

@@ -31,6 +31,7 @@ export const requestStateMiddleware = (): middy.MiddlewareObj<AppEvent, APIGatew
       body: undefined,
       rawBody: '',
       setCookies: [],
+      entitlement: 'not-required',
     };
     if (!route) throw notFound('Not found');
   },
