@@ -60,7 +60,8 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       startCognitoLocal(path.join(dataDir, 'cognito'), cognitoPort),
     ]);
     started.push(dynamo, cognito);
-    writeFileSync(portsFile, JSON.stringify({ dynamo: dynamo.port, cognito: cognito.port }));
+    // ports are reused on the next start when free; pids let an operator (and the fault test) find the emulators
+    writeFileSync(portsFile, JSON.stringify({ dynamo: dynamo.port, cognito: cognito.port, dynamoPid: dynamo.process.pid, cognitoPid: cognito.process.pid }));
 
     await ensureTable(dynamo.endpoint, tableName);
     const ids = await ensureUserPool(cognito.endpoint, dataDir);

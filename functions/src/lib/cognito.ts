@@ -13,7 +13,7 @@ export function cognito(): CognitoIdentityProviderClient {
     region: env.region,
     ...(env.cognitoEndpoint ? { endpoint: env.cognitoEndpoint } : {}),
     maxAttempts: 2,
-    requestHandler: { connectionTimeout: 1000, requestTimeout: 5000 },
+    requestHandler: { connectionTimeout: 1000, requestTimeout: 5000, throwOnRequestTimeout: true },
   });
   return client;
 }

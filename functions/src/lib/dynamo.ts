@@ -27,7 +27,8 @@ export function ddb(): DynamoDBDocumentClient {
     ...(env.dynamoEndpoint ? { endpoint: env.dynamoEndpoint } : {}),
     // Fail fast instead of hanging when DynamoDB is unreachable: the error middleware answers 503.
     maxAttempts: 2,
-    requestHandler: { connectionTimeout: 1000, requestTimeout: 3000 },
+    // throwOnRequestTimeout: without it the SDK's handler only logs a warning and the request hangs.
+    requestHandler: { connectionTimeout: 1000, requestTimeout: 3000, throwOnRequestTimeout: true },
   });
   client.middlewareStack.add(
     (next, context) => async (args) => {
