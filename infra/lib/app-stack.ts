@@ -106,6 +106,8 @@ export class AppStack extends Stack {
     });
     // The CSRF check accepts state-changing requests from the site's own origin only.
     this.functions.addEnvironment('ALLOWED_ORIGINS', this.site.url);
+    // Behind CloudFront the API's sourceIp is the edge; the ViewerIp function passes the viewer's.
+    this.functions.addEnvironment('TRUST_VIEWER_IP_HEADER', 'true');
 
     this.monitoring = new Monitoring(this, 'Monitoring', {
       dashboardName: `${id}-${this.region}`.replace(/[^A-Za-z0-9_-]/g, '-'),

@@ -1,8 +1,9 @@
 import * as vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
+import { type CfnElement } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
 import { apiPathPrefixes } from '@fittrack/functions/routes';
-import { ASSETS_CACHE_CONTROL, CONTENT_SECURITY_POLICY, HTML_CACHE_CONTROL, SPA_REWRITE_FUNCTION } from '../lib/constructs/site';
+import { ASSETS_CACHE_CONTROL, CONTENT_SECURITY_POLICY, HTML_CACHE_CONTROL, SPA_REWRITE_FUNCTION, VIEWER_IP_FUNCTION } from '../lib/constructs/site';
 import { buildStack } from './helpers';
 
 const { stack, template } = buildStack();
@@ -104,7 +105,8 @@ describe('site: API behaviours and SPA fallback', () => {
       expect(b.CachePolicyId).toBe(CACHING_DISABLED);
       expect(b.OriginRequestPolicyId).toBe(ALL_VIEWER_EXCEPT_HOST_HEADER);
       expect([...b.AllowedMethods].sort()).toEqual(['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT']);
-      expect(b.FunctionAssociations).toBeUndefined();
+      // the SPA rewrite never touches the API (only the viewer-IP function runs there)
+      expect(JSON.stringify(b.FunctionAssociations ?? [])).not.toContain(stack.getLogicalId(stack.site.spaRewrite.node.defaultChild as CfnElement));
     }
     const origin = d.Origins.find((o: { Id: string }) => o.Id === apiOriginId);
     expect(origin.CustomOriginConfig).toMatchObject({ OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] });
@@ -118,6 +120,21 @@ describe('site: API behaviours and SPA fallback', () => {
       { EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [stack.getLogicalId(stack.site.spaRewrite.node.defaultChild as never), 'FunctionARN'] } },
     ]);
     template.hasResourceProperties('AWS::CloudFront::Function', { FunctionCode: SPA_REWRITE_FUNCTION, FunctionConfig: Match.objectLike({ Runtime: 'cloudfront-js-2.0' }) });
+  });
+
+  it('API behaviours pass the viewer IP in x-viewer-ip (overwriting the client) and the functions trust only that', () => {
+    const dist = template.findResources('AWS::CloudFront::Distribution');
+    const behaviors = Object.values(dist)[0]!.Properties.DistributionConfig.CacheBehaviors as { PathPattern: string; FunctionAssociations?: { EventType: string; FunctionARN: unknown }[] }[];
+    const fnId = stack.getLogicalId(stack.site.viewerIp.node.defaultChild as CfnElement);
+    for (const b of behaviors) {
+      expect(b.FunctionAssociations, b.PathPattern).toEqual([{ EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [fnId, 'FunctionARN'] } }]);
+    }
+    // the function itself: run its code against a request that carries a forged header
+    const handler = vm.runInNewContext(`${VIEWER_IP_FUNCTION}; handler`) as (e: unknown) => { headers: Record<string, { value: string }> };
+    const out = handler({ viewer: { ip: '198.51.100.20' }, request: { headers: { 'x-viewer-ip': { value: '10.0.0.1' } } } });
+    expect(out.headers['x-viewer-ip']).toEqual({ value: '198.51.100.20' });
+    const fns = Object.values(template.findResources('AWS::Lambda::Function')).map((f) => f.Properties.Environment?.Variables?.TRUST_VIEWER_IP_HEADER);
+    expect(fns.filter((v) => v === 'true').length).toBeGreaterThanOrEqual(7);
   });
 
   it('the CloudFront Function sends extension-less paths to /index.html and leaves files alone', () => {

@@ -39,6 +39,19 @@ export const SPA_REWRITE_FUNCTION = `function handler(event) {
 }
 `;
 
+/**
+ * CloudFront Function (viewer request, API behaviours): passes the viewer's IP to the API in
+ * `x-viewer-ip`, overwriting whatever the client sent. Behind CloudFront, API Gateway's sourceIp is
+ * the edge's address; the functions read this header instead (TRUST_VIEWER_IP_HEADER) for the
+ * activity log and the per-IP sign-in limit.
+ */
+export const VIEWER_IP_FUNCTION = `function handler(event) {
+  var request = event.request;
+  request.headers['x-viewer-ip'] = { value: event.viewer.ip };
+  return request;
+}
+`;
+
 export const ASSETS_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 export const HTML_CACHE_CONTROL = 'no-cache';
 
@@ -69,6 +82,7 @@ export class Site extends Construct {
   readonly distribution: cloudfront.Distribution;
   readonly responseHeadersPolicy: cloudfront.ResponseHeadersPolicy;
   readonly spaRewrite: cloudfront.Function;
+  readonly viewerIp: cloudfront.Function;
   /** https://<custom domain or CloudFront domain> */
   readonly url: string;
 
@@ -113,6 +127,12 @@ export class Site extends Construct {
       code: cloudfront.FunctionCode.fromInline(SPA_REWRITE_FUNCTION),
     });
 
+    this.viewerIp = new cloudfront.Function(this, 'ViewerIp', {
+      comment: 'API: pass the viewer IP in x-viewer-ip (client values overwritten)',
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+      code: cloudfront.FunctionCode.fromInline(VIEWER_IP_FUNCTION),
+    });
+
     const apiOrigin = new origins.HttpOrigin(props.apiDomainName, {
       protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
       originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
@@ -125,6 +145,7 @@ export class Site extends Construct {
       originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
       responseHeadersPolicy: this.responseHeadersPolicy,
       compress: true,
+      functionAssociations: [{ function: this.viewerIp, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
     };
 
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
-import { resolveTimeZone } from './request-state';
+import { afterEach, describe, expect, it } from 'vitest';
+import { clientIp, resolveTimeZone } from './request-state';
 
 describe('resolveTimeZone', () => {
   it.each(['Europe/Berlin', 'America/New_York', 'Pacific/Kiritimati', 'Pacific/Chatham', 'Australia/Lord_Howe', 'Etc/GMT+5', 'UTC'])(
@@ -57,5 +57,26 @@ describe('resolveTimeZone', () => {
         expect(zone).toMatch(/^[A-Za-z][A-Za-z0-9_+\-/]*$/);
       }),
     );
+  });
+});
+
+describe('clientIp', () => {
+  const event = (headers: Record<string, string>) =>
+    ({ headers, requestContext: { http: { sourceIp: '130.176.0.1' } } }) as unknown as Parameters<typeof clientIp>[0];
+  afterEach(() => {
+    delete process.env.TRUST_VIEWER_IP_HEADER;
+  });
+
+  it('uses the connection address unless the stack says a CloudFront Function sets x-viewer-ip', () => {
+    expect(clientIp(event({ 'x-viewer-ip': '198.51.100.9' }))).toBe('130.176.0.1');
+    process.env.TRUST_VIEWER_IP_HEADER = 'true';
+    expect(clientIp(event({ 'x-viewer-ip': '198.51.100.9' }))).toBe('198.51.100.9');
+    expect(clientIp(event({ 'x-viewer-ip': '2001:db8::1' }))).toBe('2001:db8::1');
+  });
+
+  it('ignores a malformed header value', () => {
+    process.env.TRUST_VIEWER_IP_HEADER = 'true';
+    expect(clientIp(event({ 'x-viewer-ip': 'LOGIN#USER#admin' }))).toBe('130.176.0.1');
+    expect(clientIp(event({}))).toBe('130.176.0.1');
   });
 });

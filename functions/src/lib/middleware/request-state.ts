@@ -17,6 +17,17 @@ export function resolveTimeZone(value: string | undefined): string {
   }
 }
 
+/**
+ * The caller's IP. Behind CloudFront (TRUST_VIEWER_IP_HEADER=true, set by the stack) API Gateway's
+ * sourceIp is the edge, so the IP comes from `x-viewer-ip`, which a CloudFront Function sets and
+ * overwrites on every API request. Locally (and when unset) it is the connection's address.
+ */
+export function clientIp(event: AppEvent): string {
+  const viewer = process.env.TRUST_VIEWER_IP_HEADER === 'true' ? header(event, 'x-viewer-ip')?.trim() : undefined;
+  if (viewer && /^[0-9a-fA-F:.]{2,45}$/.test(viewer)) return viewer;
+  return event.requestContext?.http?.sourceIp ?? 'unknown';
+}
+
 /** Resolves the route from the route table and gathers request facts (ip, time zone, ids). */
 export const requestStateMiddleware = (): middy.MiddlewareObj<AppEvent, APIGatewayProxyStructuredResultV2, Error, AppContext> => ({
   before: (request) => {
@@ -26,7 +37,7 @@ export const requestStateMiddleware = (): middy.MiddlewareObj<AppEvent, APIGatew
     request.context.app = {
       route: route!,
       requestId,
-      ip: event.requestContext?.http?.sourceIp ?? 'unknown',
+      ip: clientIp(event),
       timeZone: resolveTimeZone(header(event, 'x-time-zone')),
       body: undefined,
       rawBody: '',
