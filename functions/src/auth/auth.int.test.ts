@@ -1,25 +1,12 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { ApiClient, STRONG_PASSWORD, adminClient, signedUpClient, uniqueName } from '../../test/api-client';
-import { ddb, tableName } from '../lib/dynamo';
-import { GSI1 } from '../lib/table';
 import { ACCESS_COOKIE, REFRESH_COOKIE } from '../lib/cookies';
 import { PASSWORD_POLICY_TEXT, type UserResponse } from '../contract/auth';
+import { activityLogsOf } from '../../test/activity-logs';
 
 const cookieFlags = (c: string) => c.split(';').slice(1).map((a) => a.trim().toLowerCase());
 
-async function logsFor(action: string, userId: string) {
-  const res = await ddb().send(
-    new QueryCommand({
-      TableName: tableName(),
-      IndexName: GSI1,
-      KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': `ACTION#${action}` },
-      ScanIndexForward: false,
-    }),
-  );
-  return (res.Items ?? []).filter((i) => i.userId === userId);
-}
+const logsFor = activityLogsOf;
 
 describe('sign up', () => {
   it('creates a confirmed user, starts a session with secure cookies and logs the signup', async () => {

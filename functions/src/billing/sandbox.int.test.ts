@@ -1,4 +1,4 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { ApiClient, adminClient, signedUpClient, subscriberClient } from '../../test/api-client';
 import { grantSubscription } from '../../test/subscriptions';
@@ -6,7 +6,7 @@ import { type UserResponse } from '../contract/auth';
 import { type CreateSubscriptionResponse, type MembershipResponse } from '../contract/billing';
 import { ddb, tableName } from '../lib/dynamo';
 import { keys } from '../lib/keys';
-import { GSI1 } from '../lib/table';
+import { activityLogsOf } from '../../test/activity-logs';
 
 /**
  * Sandbox mode (the local default: no provider keys), end to end through the local gateway
@@ -16,18 +16,7 @@ import { GSI1 } from '../lib/table';
 
 const DAY = 86_400_000;
 
-async function logsFor(action: string, userId: string) {
-  const res = await ddb().send(
-    new QueryCommand({
-      TableName: tableName(),
-      IndexName: GSI1,
-      KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': `ACTION#${action}` },
-      ScanIndexForward: false,
-    }),
-  );
-  return (res.Items ?? []).filter((i) => i.userId === userId);
-}
+const logsFor = activityLogsOf;
 
 async function profileItem(userId: string) {
   return (await ddb().send(new GetCommand({ TableName: tableName(), Key: keys.profile(userId) }))).Item!;

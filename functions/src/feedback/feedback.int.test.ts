@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulidx';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiClient, adminClient, signedUpClient, subscriberClient } from '../../test/api-client';
@@ -9,8 +9,8 @@ import { type SystemTestResponse } from '../contract/admin';
 import { FEEDBACK_PER_HOUR, type Feedback, type FeedbackListResponse, type FeedbackStatus, feedbackStatuses } from '../contract/feedback';
 import { ddb, dynamoCallCount, tableName } from '../lib/dynamo';
 import { keys } from '../lib/keys';
-import { GSI1 } from '../lib/table';
 import { handler } from './handler';
+import { activityLogsOf } from '../../test/activity-logs';
 
 type Msg = { message: string };
 
@@ -28,18 +28,7 @@ const counters = async () => {
   return { logCount: Number(res.Item?.logCount ?? 0), feedbackCount: Number(res.Item?.feedbackCount ?? 0) };
 };
 const stored = async (id: string) => (await ddb().send(new GetCommand({ TableName: tableName(), Key: keys.feedback(id), ConsistentRead: true }))).Item;
-const logsOf = async (action: string, userId: string) => {
-  const res = await ddb().send(
-    new QueryCommand({
-      TableName: tableName(),
-      IndexName: GSI1,
-      KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': `ACTION#${action}` },
-      ScanIndexForward: false,
-    }),
-  );
-  return (res.Items ?? []).filter((i) => i.userId === userId);
-};
+const logsOf = activityLogsOf;
 
 /** The rate limit counts per clock hour: keep a test from straddling the hour boundary. */
 async function awayFromHourBoundary() {
