@@ -2,9 +2,9 @@ import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, tableName } from '../lib/dynamo';
 import { type CatalogKind, keys } from '../lib/keys';
 
-/** Reads one catalogue kind with one Query (pages only if the partition ever exceeds 1 MB). */
-export async function listCatalog<T>(kind: CatalogKind): Promise<T[]> {
-  const items: T[] = [];
+/** Every item of one catalogue partition, page by page (one Query unless it ever exceeds 1 MB). */
+async function queryPartition(kind: CatalogKind, projection?: string): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
   let start: Record<string, unknown> | undefined;
   do {
     const res = await ddb().send(
@@ -12,16 +12,19 @@ export async function listCatalog<T>(kind: CatalogKind): Promise<T[]> {
         TableName: tableName(),
         KeyConditionExpression: 'pk = :pk',
         ExpressionAttributeValues: { ':pk': keys.catalogPartition(kind) },
+        ...(projection ? { ProjectionExpression: projection } : {}),
         ExclusiveStartKey: start,
       }),
     );
-    for (const it of res.Items ?? []) {
-      const { pk: _pk, sk: _sk, entity: _e, ...rest } = it;
-      items.push(rest as T);
-    }
+    items.push(...(res.Items ?? []));
     start = res.LastEvaluatedKey;
   } while (start);
   return items;
+}
+
+/** Reads one catalogue kind with one Query (pages only if the partition ever exceeds 1 MB). */
+export async function listCatalog<T>(kind: CatalogKind): Promise<T[]> {
+  return (await queryPartition(kind)).map(({ pk: _pk, sk: _sk, entity: _e, ...rest }) => rest as T);
 }
 
 /** Sends BatchWrite requests in chunks of 25, retrying unprocessed items. */
@@ -42,21 +45,7 @@ async function batchWrite(requests: object[]): Promise<void> {
 export async function syncCatalog(kind: CatalogKind, items: { id: string }[]): Promise<{ removed: string[] }> {
   await putCatalog(kind, items);
   const wanted = new Set(items.map((it) => it.id));
-  const stale: string[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const res = await ddb().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.catalogPartition(kind) },
-        ProjectionExpression: 'sk',
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const it of res.Items ?? []) if (!wanted.has(String(it.sk))) stale.push(String(it.sk));
-    start = res.LastEvaluatedKey;
-  } while (start);
+  const stale = (await queryPartition(kind, 'sk')).map((it) => String(it.sk)).filter((id) => !wanted.has(id));
   await batchWrite(stale.map((id) => ({ DeleteRequest: { Key: keys.catalog(kind, id) } })));
   return { removed: stale };
 }
