@@ -4,7 +4,8 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type AppContext } from '../src/lib/request';
-import { type Access, type Domain, functionEntries, routeKey, routes } from '../src/routes';
+import { type Domain, functionEntries, routeKey, routes } from '../src/routes';
+import { type Caller, DENIALS as DENIED_WITH, type ExistingRouteKey, expectedOutcomes } from './authorisation-matrix';
 import { loadEvent } from './events';
 import { setTestEnv } from './env';
 import { type PrincipalName, accessCookie, awsError, cognitoMock, ddbMock, resetAwsMocks } from './fixtures';
@@ -12,26 +13,25 @@ import { stubJwksFetch } from './jwt';
 import { expectJsonError, expectSecurityHeaders, invoke } from './lambda';
 
 /**
- * The authorisation matrix (DESIGN.md section 4): every route of the table, called with its
- * sample event by every kind of caller, through the domain's real handler module.
+ * The authorisation matrix (DESIGN.md section 4) at unit level: every route of the table, called
+ * with its sample event by every kind of caller, through the domain's real handler module with
+ * mocked AWS clients. Who is let through comes from the hand-written table in
+ * authorisation-matrix.ts (shared with authorisation-matrix.int.test.ts, which runs the same
+ * matrix against the emulators with exact statuses).
  */
 setTestEnv();
 stubJwksFetch();
 vi.spyOn(console, 'error').mockImplementation(() => undefined);
 
-type Caller = 'anonymous' | PrincipalName;
-const callers: Caller[] = ['anonymous', 'user', 'lapsed', 'subscriber', 'admin'];
+const callers: ('anonymous' | PrincipalName)[] = ['anonymous', 'user', 'lapsed', 'subscriber', 'admin'] satisfies Caller[];
 
 type Decision = 'allow' | 401 | 403;
-function decide(access: Access, caller: Caller): Decision {
-  if (access === 'public' || access === 'stripe') return 'allow';
-  if (caller === 'anonymous') return 401;
-  if (access === 'user') return 'allow';
-  if (access === 'admin') return caller === 'admin' ? 'allow' : 403;
-  return caller === 'admin' || caller === 'subscriber' ? 'allow' : 403;
+function decide(key: ExistingRouteKey, caller: Caller): Decision {
+  const status = expectedOutcomes[key][caller];
+  return status === 401 || status === 403 ? status : 'allow';
 }
 
-const DENIALS = ['Authentication required', 'Administrator privileges required', 'An active subscription is required'];
+const DENIALS: string[] = [...DENIED_WITH[401], ...DENIED_WITH[403]];
 
 type Handler = (event: APIGatewayProxyEventV2, context: AppContext) => Promise<APIGatewayProxyStructuredResultV2>;
 const handlers = new Map<Domain, Handler>();
@@ -49,7 +49,7 @@ beforeEach(() => {
   cognitoMock.on(SignUpCommand).rejects(awsError('UsernameExistsException'));
 });
 
-const cases = routes.flatMap((r) => callers.map((c) => [routeKey(r), c, decide(r.access, c), r] as const));
+const cases = routes.flatMap((r) => callers.map((c) => [routeKey(r), c, decide(routeKey(r) as ExistingRouteKey, c), r] as const));
 
 describe('authorisation matrix', () => {
   it.each(cases)('%s as %s → %s', async (_key, caller, decision, route) => {

@@ -1,0 +1,125 @@
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { routeKey, routes } from '../src/routes';
+import { ApiClient, STRONG_PASSWORD, adminClient, signedUpClient, subscriberClient, uniqueName } from './api-client';
+import { CALLERS, type Caller, DENIALS, type ExistingRouteKey, expectedOutcomes } from './authorisation-matrix';
+import { grantSubscription } from './subscriptions';
+
+/**
+ * The authorisation matrix against the emulators: every route of the route table, called through
+ * the local gateway (the handler modules Lambda runs, DynamoDB Local, cognito-local, real
+ * Cognito tokens in real cookies) by every kind of caller, compared with the hand-written
+ * expected-outcome table in authorisation-matrix.ts.
+ */
+
+interface Req {
+  path: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+let feedbackId: string;
+let loginAccount: { username: string };
+
+/** A well-formed request per route: what a legitimate caller of that route would send. */
+const requests: Record<ExistingRouteKey, (caller: Caller) => Req> = {
+  'POST /api/auth/signup': () => {
+    const username = uniqueName('mx');
+    return { path: '/api/auth/signup', body: { username, email: `${username}@example.com`, password: STRONG_PASSWORD } };
+  },
+  'POST /api/auth/login': () => ({ path: '/api/auth/login', body: { username: loginAccount.username, password: STRONG_PASSWORD } }),
+  'POST /api/auth/logout': () => ({ path: '/api/auth/logout' }),
+  'GET /api/auth/me': () => ({ path: '/api/auth/me' }),
+  'GET /api/config': () => ({ path: '/api/config' }),
+  'GET /api/meals': () => ({ path: '/api/meals' }),
+  'GET /api/workouts': () => ({ path: '/api/workouts' }),
+  'GET /api/stretches': () => ({ path: '/api/stretches' }),
+  'GET /api/progress/today': () => ({ path: '/api/progress/today' }),
+  'PATCH /api/progress/today': () => ({ path: '/api/progress/today', body: { steps: 1234 } }),
+  'POST /api/progress/today/meals': () => ({ path: '/api/progress/today/meals', body: { mealId: 'meal-greek-yogurt-berries' } }),
+  'GET /api/progress/history': () => ({ path: '/api/progress/history?days=7' }),
+  'GET /api/pushups/today': () => ({ path: '/api/pushups/today' }),
+  'POST /api/pushups': () => ({ path: '/api/pushups', body: { count: 5 }, headers: { 'idempotency-key': randomUUID() } }),
+  'POST /api/create-monthly-subscription': () => ({ path: '/api/create-monthly-subscription' }),
+  'POST /api/create-yearly-subscription': () => ({ path: '/api/create-yearly-subscription' }),
+  'POST /api/auth/activate-subscription': () => ({
+    path: '/api/auth/activate-subscription',
+    body: { subscriptionType: 'monthly', paymentMethod: 'paypal', transactionId: 'SANDBOXUNKNOWN00000' },
+  }),
+  'POST /paypal/order': () => ({ path: '/paypal/order', body: { plan: 'monthly' } }),
+  'POST /paypal/order/{orderId}/capture': () => ({ path: '/paypal/order/SANDBOXUNKNOWN00000/capture' }),
+  'GET /paypal/setup': () => ({ path: '/paypal/setup' }),
+  'POST /api/sandbox/card/confirm': () => ({
+    path: '/api/sandbox/card/confirm',
+    body: { clientSecret: 'sandbox_01JD5Y2QK8V7N3M4P6R9S0T1W2_secret_c2FuZGJveC1zZWNyZXQtMQ', cardNumber: '4242 4242 4242 4242' },
+  }),
+  'POST /api/sandbox/paypal/{orderId}/approve': () => ({ path: '/api/sandbox/paypal/SANDBOXUNKNOWN00000/approve' }),
+  'GET /api/subscription': () => ({ path: '/api/subscription' }),
+  'POST /api/subscription/cancel': () => ({ path: '/api/subscription/cancel' }),
+  'POST /webhooks/stripe': () => ({ path: '/webhooks/stripe', body: { id: 'evt_matrix', type: 'invoice.paid' }, headers: { 'stripe-signature': 't=1,v1=00' } }),
+  'POST /api/feedback': () => ({ path: '/api/feedback', body: { email: 'matrix@example.com', message: 'Matrix check', category: 'general' } }),
+  'GET /api/feedback': () => ({ path: '/api/feedback' }),
+  'PATCH /api/feedback/{id}/status': () => ({ path: `/api/feedback/${feedbackId}/status`, body: { status: 'in_progress' } }),
+  'GET /api/admin/logs': () => ({ path: '/api/admin/logs' }),
+  'POST /api/admin/system-tests/{test}': () => ({ path: '/api/admin/system-tests/login' }),
+};
+
+const sessions = new Map<Caller, ApiClient>();
+
+beforeAll(async () => {
+  const yesterday = new Date(Date.now() - 86_400_000).toISOString();
+  const [user, lapsed, subscriber, admin, login] = await Promise.all([
+    signedUpClient('mxuser'),
+    signedUpClient('mxlapsed'),
+    subscriberClient('mxsub'),
+    adminClient(),
+    signedUpClient('mxlogin'),
+  ]);
+  await grantSubscription(lapsed.id, { status: 'active', expiresAt: yesterday });
+  loginAccount = login;
+  sessions.set('anonymous', new ApiClient());
+  sessions.set('user', user.client);
+  sessions.set('lapsed', lapsed.client);
+  sessions.set('subscriber', subscriber.client);
+  sessions.set('admin', admin);
+  const fb = await subscriber.client.post<{ id: string }>('/api/feedback', { email: 'mx@example.com', message: 'Feedback for the matrix', category: 'general' });
+  expect(fb.status).toBe(201);
+  feedbackId = fb.body.id;
+});
+
+/** A copy of a caller's cookie jar, so that a sign-up, sign-in or sign-out in one case leaves the caller's session as it was. */
+function asCaller(caller: Caller): ApiClient {
+  const copy = new ApiClient();
+  for (const [k, v] of sessions.get(caller)!.jar) copy.jar.set(k, v);
+  return copy;
+}
+
+const allDenials: readonly string[] = [...DENIALS[401], ...DENIALS[403]];
+const cases = routes.flatMap((r) => CALLERS.map((c) => [routeKey(r) as ExistingRouteKey, c] as const));
+
+describe('authorisation matrix against the emulators', () => {
+  it('has a row for every route of the route table, and no row for a route that does not exist', () => {
+    const tableKeys = Object.keys(expectedOutcomes).sort();
+    expect(tableKeys).toEqual(routes.map(routeKey).sort());
+    expect(Object.keys(requests).sort()).toEqual(tableKeys);
+  });
+
+  it.each(cases)('%s as %s', async (key, caller) => {
+    const route = routes.find((r) => routeKey(r) === key)!;
+    const req = requests[key](caller);
+    const res = await asCaller(caller).request(route.method, req.path, { body: req.body ?? (route.method === 'GET' ? undefined : {}), headers: req.headers });
+    const expected = expectedOutcomes[key][caller];
+    const message = (res.body as { message?: string } | undefined)?.message;
+    const where = `${key} as ${caller}: ${res.status} ${res.text.slice(0, 200)}`;
+    expect(res.status, where).toBe(expected);
+    if (expected === 401 || expected === 403) expect(DENIALS[expected] as readonly string[], where).toContain(message);
+    else expect(allDenials, where).not.toContain(message);
+  });
+
+  it('leaves each caller in its category (the matrix changed no one\'s access)', async () => {
+    expect((await sessions.get('user')!.get('/api/progress/today')).status).toBe(403);
+    expect((await sessions.get('lapsed')!.get('/api/progress/today')).status).toBe(403);
+    expect((await sessions.get('subscriber')!.get('/api/progress/today')).status).toBe(200);
+    expect((await sessions.get('admin')!.get('/api/admin/logs')).status).toBe(200);
+  });
+});
