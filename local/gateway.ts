@@ -4,7 +4,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { type Domain, apiPathPrefixes, functionEntries, matchRoute } from '../functions/src/routes';
+import { type Domain, apiPathPrefixes, functionEntries, matchRoute, prerenderedPages } from '../functions/src/routes';
 import { type DynamoTally, dynamoTally } from '../functions/src/lib/dynamo';
 import { securityHeaders } from '../functions/src/lib/security-headers';
 
@@ -169,6 +169,9 @@ function serveStatic(req: http.IncomingMessage, res: http.ServerResponse, url: U
     return;
   }
   const root = path.resolve(dir);
+  // pages with their own pre-rendered first paint (as the CloudFront Function does): /auth → /auth.html
+  const page = rel.length > 1 && rel.endsWith('/') ? rel.slice(0, -1) : rel;
+  if ((prerenderedPages as readonly string[]).includes(page) && existsSync(path.join(root, `${page}.html`))) rel = `${page}.html`;
   let file = path.resolve(root, '.' + path.posix.normalize(rel));
   if (!file.startsWith(root + path.sep) && file !== root) file = root;
   let exists = existsSync(file) && statSync(file).isFile();

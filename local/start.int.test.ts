@@ -122,6 +122,10 @@ describe('the gateway serves the SPA', () => {
       expect(await asset.text()).toBe('console.log(1)');
       expect((await fetch(`${base}/assets/missing.js`)).status).toBe(404);
       expect((await fetch(`${base}/..%2f..%2fetc%2fpasswd`)).status).not.toBe(500);
+      // a page with its own pre-rendered first paint is served from <page>.html, like CloudFront does
+      writeFileSync(path.join(staticDir, 'auth.html'), '<!doctype html><title>Sign in</title>');
+      for (const p of ['/auth', '/auth/']) expect(await (await fetch(`${base}${p}`)).text(), p).toContain('<title>Sign in</title>');
+      expect(await (await fetch(`${base}/authority`)).text()).toContain('<title>FitTrack</title>');
       const api = await fetch(`${base}/api/nope`);
       expect(api.status).toBe(404);
       expect(await api.json()).toEqual({ message: 'Not Found' });

@@ -102,6 +102,13 @@ export const functionEntries: Record<Domain, string> = {
 /** Path prefixes that go to the API (CloudFront behaviours, local gateway). */
 export const apiPathPrefixes = ['/api/', '/paypal/', '/webhooks/'] as const;
 
+/**
+ * Client pages with their own pre-rendered first paint (frontend/scripts/prerender.ts writes
+ * `<page>.html`): CloudFront and the local gateway serve `/auth` from `/auth.html`. Every other
+ * client route gets index.html, whose first paint is that of `/`.
+ */
+export const prerenderedPages = ['/auth'] as const;
+
 export const routeKey = (r: Pick<RouteDef, 'method' | 'path'>): RouteKey => `${r.method} ${r.path}` as RouteKey;
 
 export const findRouteByKey = (key: string): Route | undefined => routes.find((r) => routeKey(r) === key);

@@ -137,7 +137,7 @@ describe('site: API behaviours and SPA fallback', () => {
     expect(fns.filter((v) => v === 'true').length).toBeGreaterThanOrEqual(7);
   });
 
-  it('the CloudFront Function sends extension-less paths to /index.html and leaves files alone', () => {
+  it('the CloudFront Function sends extension-less paths to /index.html (pre-rendered pages to their own file) and leaves files alone', () => {
     const handler = vm.runInNewContext(`${SPA_REWRITE_FUNCTION}; handler`) as (e: { request: { uri: string } }) => { uri: string };
     const rewrite = (uri: string) => handler({ request: { uri } }).uri;
     expect(rewrite('/')).toBe('/index.html');
@@ -147,6 +147,11 @@ describe('site: API behaviours and SPA fallback', () => {
     expect(rewrite('/assets/index-abc123.js')).toBe('/assets/index-abc123.js');
     expect(rewrite('/favicon.svg')).toBe('/favicon.svg');
     expect(rewrite('/index.html')).toBe('/index.html');
+    // pages with their own pre-rendered first paint
+    expect(rewrite('/auth')).toBe('/auth.html');
+    expect(rewrite('/auth/')).toBe('/auth.html');
+    expect(rewrite('/auth.html')).toBe('/auth.html');
+    expect(rewrite('/authx')).toBe('/index.html');
   });
 
   it('deploys hashed assets immutable (never pruned) and index.html no-cache, assets first', () => {

@@ -6,6 +6,7 @@ import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
+import { prerenderedPages } from '@fittrack/functions/routes';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { Construct, type IConstruct } from 'constructs';
 
@@ -25,15 +26,18 @@ export const CONTENT_SECURITY_POLICY = [
 
 /**
  * CloudFront Function (viewer request, default S3 behaviour only): a path whose last segment
- * has no extension is a client route of the SPA and gets /index.html. API paths never reach
+ * has no extension is a client route of the SPA and gets /index.html, except the pages with their
+ * own pre-rendered first paint (`prerenderedPages`: /auth → /auth.html). API paths never reach
  * it (they have their own behaviours), so API 404s stay JSON; missing assets stay errors.
  */
-export const SPA_REWRITE_FUNCTION = `function handler(event) {
+export const SPA_REWRITE_FUNCTION = `var PRERENDERED = ${JSON.stringify(Object.fromEntries(prerenderedPages.map((p) => [p, `${p}.html`])))};
+function handler(event) {
   var request = event.request;
   var uri = request.uri;
   var last = uri.substring(uri.lastIndexOf('/') + 1);
   if (last.indexOf('.') === -1) {
-    request.uri = '/index.html';
+    var page = uri.length > 1 && uri.charAt(uri.length - 1) === '/' ? uri.substring(0, uri.length - 1) : uri;
+    request.uri = PRERENDERED[page] || '/index.html';
   }
   return request;
 }

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { baseUrl, screenshot, useBrowser } from './browser';
+
+/**
+ * The pre-rendered first paint (frontend/scripts/prerender.ts, DESIGN.md section 10 LCP): the
+ * built HTML already shows the page's first frame before any script runs, inert until the app
+ * replaces it; a stored cookie choice hides the pre-rendered banner before the first paint.
+ */
+const { newPage } = useBrowser();
+
+describe('first paint without JavaScript', () => {
+  it('/auth shows the sign-in form and the cookie banner from the HTML alone, inert', async () => {
+    const { page } = await newPage({ javaScriptEnabled: false });
+    await page.goto(`${baseUrl()}/auth`);
+    const prerendered = page.locator('[data-prerendered="/auth"]');
+    await expect(prerendered.getAttribute('inert')).resolves.toBe('');
+    await expect(prerendered.getByText('Join thousands achieving their fitness goals').isVisible()).resolves.toBe(true);
+    await expect(prerendered.locator('input[type="password"]').first().isVisible()).resolves.toBe(true);
+    await expect(prerendered.getByText('We use cookies').isVisible()).resolves.toBe(true);
+    await screenshot(page, 'first-paint-auth-no-js');
+  });
+
+  it('a client route shows the session spinner; a stored cookie choice hides the banner before the first paint', async () => {
+    const { page } = await newPage();
+    await page.goto(`${baseUrl()}/favicon.svg`);
+    await page.evaluate(() => localStorage.setItem('cookieConsent', 'declined'));
+    await page.context().route('**/*.js', (route) => (route.request().url().endsWith('/appearance.js') ? route.continue() : route.abort()));
+    await page.goto(`${baseUrl()}/settings`);
+    const prerendered = page.locator('[data-prerendered="/"]');
+    await expect(prerendered.getByText('Loading your session...').isVisible()).resolves.toBe(true);
+    await expect(page.locator('html').getAttribute('data-cookie-consent')).resolves.toBe('declined');
+    await expect(prerendered.getByText('We use cookies').isVisible()).resolves.toBe(false);
+  });
+});
+
+describe('the app takes over', () => {
+  it('replaces the pre-rendered frame with the live page, without console errors', async () => {
+    const { page, errors } = await newPage();
+    await page.goto(`${baseUrl()}/auth`);
+    await page.getByRole('tab', { name: 'Login' }).waitFor();
+    await expect(page.locator('[data-prerendered]').count()).resolves.toBe(0);
+    await expect(page.locator('#root [inert]').count()).resolves.toBe(0);
+    // the live banner works: Decline stores the choice and hides it
+    await page.getByRole('button', { name: 'Decline' }).click();
+    await expect(page.getByText('We use cookies').isVisible()).resolves.toBe(false);
+    expect(errors).toEqual([]);
+  });
+});
