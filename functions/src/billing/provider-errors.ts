@@ -1,13 +1,26 @@
-import Stripe from 'stripe';
 import { HttpError } from '../lib/http-error';
+
+/**
+ * The class of a Stripe SDK error, from the `type` every Stripe error carries ('StripeCardError',
+ * 'StripeConnectionError'…; Stripe's documented way to tell them apart). Reading it instead of
+ * `instanceof Stripe.errors.…` keeps this module free of the Stripe SDK, so the billing routes
+ * that never call Stripe do not load it (docs/decisions/0006).
+ */
+function stripeErrorType(err: unknown): string | null {
+  if (!(err instanceof Error)) return null;
+  const type = (err as { type?: unknown }).type;
+  return typeof type === 'string' && type.startsWith('Stripe') ? type : null;
+}
 
 /** Provider failures become safe answers: card refusals 402 with Stripe's message, outages 503, the rest 502. */
 export function providerFailure(err: unknown): never {
   if (err instanceof HttpError) throw err;
-  if (err instanceof Stripe.errors.StripeError) {
-    console.error(JSON.stringify({ level: 'error', msg: 'stripe call failed', type: err.type, code: err.code, requestId: err.requestId }));
-    if (err instanceof Stripe.errors.StripeCardError) throw new HttpError(402, err.message);
-    if (err instanceof Stripe.errors.StripeConnectionError || err instanceof Stripe.errors.StripeRateLimitError) {
+  const stripeType = stripeErrorType(err);
+  if (stripeType) {
+    const e = err as { code?: string; requestId?: string; message: string };
+    console.error(JSON.stringify({ level: 'error', msg: 'stripe call failed', type: stripeType, code: e.code, requestId: e.requestId }));
+    if (stripeType === 'StripeCardError') throw new HttpError(402, e.message);
+    if (stripeType === 'StripeConnectionError' || stripeType === 'StripeRateLimitError') {
       throw new HttpError(503, 'The payment provider is not reachable right now. Please try again shortly.');
     }
     throw new HttpError(502, 'The payment provider could not process the request.');

@@ -1,30 +1,35 @@
 import { getEnv } from '../../lib/env';
 import { HttpError } from '../../lib/http-error';
-import { providerSecrets } from '../secrets';
-import { paypalClient, paypalProvider } from './paypal-provider';
 import { sandboxCardProvider, sandboxPaypalProvider } from './sandbox-provider';
-import { stripeCardProvider, stripeClient } from './stripe-provider';
 import { type CardProvider, type PaypalProvider } from './types';
 
 /**
  * Which adapter serves a request: the sandbox in sandbox mode (no provider keys), the real
  * provider in live mode. Live mode never falls back to the sandbox: a provider without keys
  * answers 503, so nobody gets premium without paying.
+ *
+ * The Stripe and PayPal adapters (with their SDKs) and the Secrets Manager client are loaded
+ * with `import()` by the first request that needs them: they are separate chunks of the bundle,
+ * so a Stripe request never evaluates the PayPal SDK and vice versa, and the sandbox adapter and
+ * the routes that only read the profile (GET /api/subscription…) load none of them. The secret
+ * read starts while the SDK's chunk is being evaluated (docs/decisions/0006).
  */
 export const isSandbox = () => getEnv().paymentMode === 'sandbox';
 
 const unavailable = (what: string) => new HttpError(503, `${what} payments are not available right now. Please try again later.`);
 
+const secrets = async () => (await import('../secrets')).providerSecrets();
+
 export async function cardProvider(): Promise<CardProvider> {
   if (isSandbox()) return sandboxCardProvider;
-  const { stripeSecretKey } = await providerSecrets();
+  const [{ stripeSecretKey }, { stripeCardProvider, stripeClient }] = await Promise.all([secrets(), import('./stripe-provider')]);
   if (!stripeSecretKey) throw unavailable('Card');
   return stripeCardProvider(stripeClient(stripeSecretKey));
 }
 
 export async function paypal(): Promise<PaypalProvider> {
   if (isSandbox()) return sandboxPaypalProvider;
-  const { paypal: credentials } = await providerSecrets();
+  const [{ paypal: credentials }, { paypalClient, paypalProvider }] = await Promise.all([secrets(), import('./paypal-provider')]);
   if (!credentials) throw unavailable('PayPal');
   return paypalProvider(paypalClient(credentials), credentials);
 }
