@@ -33,6 +33,11 @@ export interface Env {
   /** Tests only: send Stripe / PayPal API calls to a local stub with recorded answers. */
   stripeApiBase: string | null;
   paypalApiBase: string | null;
+  /**
+   * Value of the x-origin-verify header CloudFront adds to every API request (lib/origin-verify.ts);
+   * set by the stack, null locally (no check).
+   */
+  originVerifySecret: string | null;
 }
 
 let cached: Env | undefined;
@@ -73,6 +78,7 @@ export function getEnv(): Env {
     paypalEnvironment: e.PAYPAL_ENVIRONMENT === 'sandbox' ? 'sandbox' : 'production',
     stripeApiBase: e.STRIPE_API_BASE || null,
     paypalApiBase: e.PAYPAL_API_BASE || null,
+    originVerifySecret: e.ORIGIN_VERIFY_SECRET || null,
   };
   return cached;
 }

@@ -7,6 +7,7 @@ import { HttpError, badRequest, notFound, notImplemented } from './http-error';
 import { accessMiddleware } from './middleware/access';
 import { csrfMiddleware } from './middleware/csrf';
 import { jsonBodyMiddleware } from './middleware/json-body';
+import { originVerifyMiddleware } from './middleware/origin-verify';
 import { requestStateMiddleware } from './middleware/request-state';
 import { responseMiddleware } from './middleware/response';
 import { type AppContext, type AppEvent, type AppRequest, type AppResult, type RouteImpl } from './request';
@@ -20,7 +21,8 @@ export const notImplementedRoute: RouteImpl = async () => {
 /**
  * One Lambda per domain. `impls` must cover exactly the domain's routes of the route table
  * (the type makes a missing route a compile error). The middleware order is the security
- * order: response shaping (outermost) → route + request facts → CSRF → session + access → body.
+ * order: response shaping (outermost) → origin secret (came through CloudFront?) → route +
+ * request facts → CSRF → session + access → body.
  */
 type DomainImpls = { [D in Domain]: { [K in RouteKeyOf<D>]: RouteImpl } };
 
@@ -62,6 +64,7 @@ export function createDomainHandler<D extends Domain>(domain: D, impls: DomainIm
   };
   return middy<AppEvent, APIGatewayProxyStructuredResultV2, Error, AppContext>({ timeoutEarlyInMillis: 0 })
     .use(responseMiddleware())
+    .use(originVerifyMiddleware())
     .use(requestStateMiddleware())
     .use(csrfMiddleware())
     .use(accessMiddleware())
