@@ -4,7 +4,7 @@ import { TEST_ENV } from './env';
 
 /**
  * A stand-in for the Cognito user pool's signing key: tokens are signed here (RS256 with a
- * kid) and the JWKS is served by stubbing the global `fetch` that lib/cognito.ts uses.
+ * kid) and the JWKS is served by stubbing the global `fetch` that lib/access-token.ts uses.
  */
 export const KID = 'test-key-1';
 

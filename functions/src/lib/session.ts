@@ -1,5 +1,5 @@
-import { InitiateAuthCommand, type AuthenticationResultType } from '@aws-sdk/client-cognito-identity-provider';
-import { JwksUnavailableError, cognito, verifyAccessToken } from './cognito';
+import { type AuthenticationResultType } from '@aws-sdk/client-cognito-identity-provider';
+import { JwksUnavailableError, verifyAccessToken } from './access-token';
 import { ACCESS_COOKIE, REFRESH_COOKIE, REFRESH_MAX_AGE_SECONDS, clearCookie, parseCookies, serializeCookie } from './cookies';
 import { getEnv } from './env';
 import { type AppEvent, type Session } from './request';
@@ -60,6 +60,8 @@ export async function resolveSession(
     if (access) setCookies.push(clearCookie(ACCESS_COOKIE));
     return undefined;
   }
+  // Only this path needs the Cognito client: loaded by the first refresh, not by every cold start.
+  const [{ cognito }, { InitiateAuthCommand }] = await Promise.all([import('./cognito'), import('@aws-sdk/client-cognito-identity-provider')]);
   let auth: AuthenticationResultType | undefined;
   try {
     const res = await cognito().send(
