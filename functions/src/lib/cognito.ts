@@ -1,6 +1,9 @@
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { getEnv } from './env';
 
+/** For lib/session.ts's refresh, which imports this module with `import()` (a namespace import of the SDK package would keep all its commands). */
+export { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+
 /**
  * The Cognito client: the auth and admin functions call it, the others only to refresh an
  * expired session (lib/session.ts imports this module then). Verifying an access token needs

@@ -61,7 +61,7 @@ export async function resolveSession(
     return undefined;
   }
   // Only this path needs the Cognito client: loaded by the first refresh, not by every cold start.
-  const [{ cognito }, { InitiateAuthCommand }] = await Promise.all([import('./cognito'), import('@aws-sdk/client-cognito-identity-provider')]);
+  const { cognito, InitiateAuthCommand } = await import('./cognito');
   let auth: AuthenticationResultType | undefined;
   try {
     const res = await cognito().send(
