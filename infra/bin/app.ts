@@ -6,7 +6,11 @@ import { AppStack } from '../lib/app-stack';
  * The CDK app (`npm run synth`, `npx cdk deploy`). Deployment settings come from CDK context
  * (`-c key=value` or cdk.context.json), never from environment variables inside constructs:
  *   paymentMode=sandbox|live, stripePublishableKey, paypalClientId, stripePriceMonthly, stripePriceYearly,
- *   domainName + certificateArn (ACM in us-east-1), alarmEmail, stackName (default FitTrack).
+ *   domainName + certificateArn (ACM in us-east-1), alarmEmail, stackName (default FitTrack),
+ *   authRateLimit (WAF: POSTs per IP in 5 min on /api/auth/, default 100), webAclArn (an existing
+ *   CloudFront web ACL instead of FitTrack's own).
+ * Outside us-east-1 the app has a second stack, `<stackName>-Edge` in us-east-1, with the CloudFront
+ * web ACL (AppStack adds it; `npm run deploy` deploys both, the edge stack first).
  * cdk-nag (AwsSolutions) runs as a policy-validation plugin: any unacknowledged finding fails synth.
  */
 const app = new App();
@@ -19,10 +23,14 @@ const ctx = (key: string): string | undefined => {
 // A staging stack may opt into the sandbox explicitly with -c paymentMode=sandbox.
 const paymentMode = ctx('paymentMode') ?? 'live';
 if (paymentMode !== 'sandbox' && paymentMode !== 'live') throw new Error(`paymentMode must be sandbox or live, got ${paymentMode}`);
+const authRateLimit = ctx('authRateLimit') === undefined ? undefined : Number(ctx('authRateLimit'));
+if (authRateLimit !== undefined && !(Number.isInteger(authRateLimit) && authRateLimit >= 10)) {
+  throw new Error(`authRateLimit must be a whole number of at least 10 (the WAF minimum), got ${ctx('authRateLimit')}`);
+}
 
 new AppStack(app, ctx('stackName') ?? 'FitTrack', {
   env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
-  description: 'FitTrack: subscription fitness tracker (CloudFront, S3, HTTP API, Lambda, DynamoDB, Cognito)',
+  description: 'FitTrack: subscription fitness tracker (CloudFront + WAF, S3, HTTP API, Lambda, DynamoDB, Cognito)',
   paymentMode,
   stripePublishableKey: ctx('stripePublishableKey'),
   paypalClientId: ctx('paypalClientId'),
@@ -31,6 +39,8 @@ new AppStack(app, ctx('stackName') ?? 'FitTrack', {
   domainName: ctx('domainName'),
   certificateArn: ctx('certificateArn'),
   alarmEmail: ctx('alarmEmail'),
+  authRateLimit,
+  webAclArn: ctx('webAclArn'),
 });
 
 Validations.of(app).addPlugins(new AwsSolutionsChecks(app));

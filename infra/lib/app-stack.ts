@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Stack, Token, type StackProps } from 'aws-cdk-lib';
 import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import { type Construct } from 'constructs';
@@ -12,8 +12,11 @@ import { Auth } from './constructs/auth';
 import { Data } from './constructs/data';
 import { Functions } from './constructs/functions';
 import { Monitoring } from './constructs/monitoring';
+import { OriginVerify } from './constructs/origin-verify';
 import { Payments } from './constructs/payments';
 import { Site } from './constructs/site';
+import { WAF_CLOUDFRONT_REGION, WebAcl, type WebAclProps } from './constructs/waf';
+import { EdgeStack } from './edge-stack';
 
 /** Repository root (infra/lib/ → ../..). */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -35,13 +38,31 @@ export interface AppStackProps extends StackProps {
   readonly domainName?: string;
   readonly certificateArn?: string;
   readonly alarmEmail?: string;
+  /**
+   * ARN of an existing CloudFront web ACL (scope CLOUDFRONT, us-east-1) to use instead of FitTrack's
+   * own. Default: the stack makes one (see `AppStack.webAcl`).
+   */
+  readonly webAclArn?: string;
+  /** POST requests per client IP in 5 minutes on /api/auth/ before the WAF answers 429. Default 100. */
+  readonly authRateLimit?: number;
   /** Built frontend. Default: frontend/dist if it exists, else infra/site-placeholder. */
   readonly siteContentDir?: string;
   /** Tests only: deploy this code instead of bundling the handlers (see HouseFunction). */
   readonly stubFunctionCode?: lambda.Code;
 }
 
-/** FitTrack in one stack: data, auth, payments secrets, functions, API, site, monitoring. */
+/** The API paths of the sign-in endpoints (rate-limited by the WAF). */
+export const AUTH_PATH_PREFIX = '/api/auth/';
+
+/**
+ * FitTrack in one stack: data, auth, payments secrets, functions, API, site, monitoring, and the
+ * WAF web ACL of the distribution. CloudFront web ACLs exist only in us-east-1, so (unless
+ * `webAclArn` is given):
+ * - a stack in us-east-1, or one synthesised without a region (offline `cdk synth`), holds the web
+ *   ACL itself; the latter can then only be deployed to us-east-1 (WAF refuses the scope elsewhere);
+ * - a stack in any other region adds a sibling `EdgeStack` (`<id>-Edge`, us-east-1, same account)
+ *   with the web ACL, referenced across regions (docs/decisions/0008-origin-secret-and-waf.md).
+ */
 export class AppStack extends Stack {
   readonly data: Data;
   readonly auth: Auth;
@@ -50,6 +71,11 @@ export class AppStack extends Stack {
   readonly api: Api;
   readonly site: Site;
   readonly monitoring: Monitoring;
+  readonly originVerify: OriginVerify;
+  /** The web ACL, when this stack holds it (us-east-1 or no region). */
+  readonly webAcl?: WebAcl;
+  /** The us-east-1 stack with the web ACL, when this stack is in another region. */
+  readonly edge?: EdgeStack;
 
   constructor(scope: Construct, id: string, props: AppStackProps = {}) {
     super(scope, id, props);
@@ -86,6 +112,31 @@ export class AppStack extends Stack {
     const webhookRoute = routes.find((r) => r.domain === WEBHOOK_DOMAIN);
     if (!webhookRoute) throw new Error(`The route table has no ${WEBHOOK_DOMAIN} route`);
 
+    const webAclProps: WebAclProps = {
+      authPathPrefix: AUTH_PATH_PREFIX,
+      authRateLimit: props.authRateLimit,
+      uninspectedBodyPaths: [webhookRoute.path],
+    };
+    let webAclArn = props.webAclArn;
+    if (!webAclArn) {
+      if (Token.isUnresolved(this.region) || this.region === WAF_CLOUDFRONT_REGION) {
+        this.webAcl = new WebAcl(this, 'WebAcl', webAclProps);
+        webAclArn = this.webAcl.arn;
+      } else {
+        this.edge = new EdgeStack(scope, `${id}-Edge`, {
+          ...webAclProps,
+          stackName: `${this.stackName}-Edge`,
+          env: { account: props.env?.account, region: WAF_CLOUDFRONT_REGION },
+          description: `FitTrack: the CloudFront web ACL of ${this.stackName} (CloudFront web ACLs live in us-east-1)`,
+        });
+        webAclArn = this.edge.webAcl.arn;
+      }
+    }
+
+    // Requests to the API must come through CloudFront: it adds the origin secret, the functions check it.
+    this.originVerify = new OriginVerify(this, 'OriginVerify');
+    this.functions.addEnvironment(this.originVerify.envName, this.originVerify.headerValue);
+
     this.api = new Api(this, 'Api', {
       routes,
       functions: this.functions.byDomain,
@@ -98,6 +149,8 @@ export class AppStack extends Stack {
     this.site = new Site(this, 'Site', {
       apiDomainName: this.api.domainName,
       apiPathPrefixes,
+      apiOriginHeaders: { [this.originVerify.headerName]: this.originVerify.headerValue },
+      webAclArn,
       contentDir,
       domainNames: props.domainName ? [props.domainName] : undefined,
       certificate: props.certificateArn

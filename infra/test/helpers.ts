@@ -28,7 +28,8 @@ export function buildStack(props: Partial<AppStackProps> = {}) {
     ...props,
   });
   const template = Template.fromStack(stack);
-  return { app, stack, template };
+  // eu-west-1: the CloudFront web ACL lives in the us-east-1 sibling stack
+  return { app, stack, template, edge: stack.edge };
 }
 
 /** cdk-nag AwsSolutions findings that are not acknowledged, as "Rule @ path" strings. */

@@ -6,7 +6,13 @@ const { stack, template } = buildStack();
 
 describe('payments: provider secrets', () => {
   it('creates the three secrets with a placeholder only, retained on stack deletion', () => {
-    const secrets = Object.entries(template.findResources('AWS::SecretsManager::Secret'));
+    const paymentIds = [stack.payments.stripeSecretKey, stack.payments.stripeWebhookSecret, stack.payments.paypalCredentials].map((s) =>
+      stack.getLogicalId(s.node.defaultChild as never),
+    );
+    const all = Object.entries(template.findResources('AWS::SecretsManager::Secret'));
+    // the fourth is the generated origin-verify secret (edge.test.ts)
+    expect(all.map(([id]) => id).sort()).toEqual([...paymentIds, stack.getLogicalId(stack.originVerify.secret.node.defaultChild as never)].sort());
+    const secrets = all.filter(([id]) => paymentIds.includes(id));
     expect(secrets).toHaveLength(3);
     for (const [, s] of secrets) {
       expect(s.Properties.SecretString).toContain(SECRET_PLACEHOLDER);

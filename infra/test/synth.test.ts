@@ -12,7 +12,8 @@ import { cdkJsonContext, TEST_ENV } from './helpers';
 
 /**
  * The real thing, as `npm run synth` does it: esbuild bundles every handler (about 10 s for
- * seven functions), cdk-nag runs as a validation plugin, and each bundle is an ESM module
+ * seven functions), cdk-nag runs as a validation plugin on both stacks (app and us-east-1 edge),
+ * and each bundle is an ESM module
  * that Node 24 can import and that exports `handler`.
  */
 describe('full synth with bundling', () => {
@@ -23,6 +24,10 @@ describe('full synth with bundling', () => {
       const stack = new AppStack(app, 'FitTrack', { env: TEST_ENV, siteContentDir: PLACEHOLDER_SITE_DIR });
       Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
       const assembly = app.synth();
+      // eu-west-1: the CloudFront web ACL is in its own us-east-1 stack, deployed first
+      const edge = assembly.getStackByName('FitTrack-Edge');
+      expect(edge.environment.region).toBe('us-east-1');
+      expect(assembly.getStackByName('FitTrack').dependencies.map((d) => d.id)).toContain(edge.id);
       const template = assembly.getStackByName('FitTrack').template as {
         Resources: Record<string, { Properties: { Code?: { S3Key?: string } } }>;
       };

@@ -65,6 +65,13 @@ export interface SiteProps {
   /** Path prefixes served by the API ("/api/" → behaviour "/api/*"). */
   readonly apiPathPrefixes: readonly string[];
   /**
+   * Headers CloudFront adds to every request it sends to the API origin (overwriting a client's):
+   * the origin-verify secret that lets the functions refuse direct calls to execute-api.
+   */
+  readonly apiOriginHeaders?: Readonly<Record<string, string>>;
+  /** ARN of the AWS WAF web ACL (scope CLOUDFRONT, created in us-east-1) in front of the site. */
+  readonly webAclArn: string;
+  /**
    * Directory of the built frontend (frontend/dist): hashed files under assets/, the rest
    * (index.html, favicon, ...) at the root. Default: nothing is deployed.
    */
@@ -78,7 +85,8 @@ export interface SiteProps {
 /**
  * The site origin (DESIGN.md section 1): a private S3 bucket behind CloudFront with Origin
  * Access Control for the React build, and the HTTP API under the same origin for /api/*,
- * /paypal/* and /webhooks/* (no CORS). Every response gets the security headers policy.
+ * /paypal/* and /webhooks/* (no CORS). Every response gets the security headers policy; every
+ * request passes the WAF web ACL; API requests carry the origin-verify header (`apiOriginHeaders`).
  */
 export class Site extends Construct {
   readonly bucket: s3.Bucket;
@@ -140,6 +148,7 @@ export class Site extends Construct {
     const apiOrigin = new origins.HttpOrigin(props.apiDomainName, {
       protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
       originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+      customHeaders: props.apiOriginHeaders ? { ...props.apiOriginHeaders } : undefined,
     });
     const apiBehavior: cloudfront.BehaviorOptions = {
       origin: apiOrigin,
@@ -167,6 +176,7 @@ export class Site extends Construct {
       additionalBehaviors: Object.fromEntries(props.apiPathPrefixes.map((p) => [`${p.replace(/\/?$/, '/')}*`, apiBehavior])),
       domainNames: props.domainNames,
       certificate: props.certificate,
+      webAclId: props.webAclArn,
       // Only meaningful with a custom certificate (the default one is fixed by CloudFront).
       minimumProtocolVersion: props.certificate ? cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021 : undefined,
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
@@ -184,12 +194,6 @@ export class Site extends Construct {
     dist.acknowledge({
       id: 'AwsSolutions-CFR1',
       reason: 'The product is sold worldwide; there is no country it must be withheld from.',
-    });
-    dist.acknowledge({
-      id: 'AwsSolutions-CFR2',
-      reason:
-        'No WAF in this first cut (cost); the API has stage and per-route throttling and the auth Lambda limits login ' +
-        'attempts per account and IP. A web ACL can be attached through a prop later.',
     });
     if (!props.certificate) {
       dist.acknowledge({
