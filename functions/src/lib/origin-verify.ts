@@ -2,10 +2,11 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 
 /**
  * Origin verification (docs/decisions/0008-origin-secret-and-waf.md). In AWS, CloudFront adds this
- * header to every request it forwards to the HTTP API (an origin custom header, overwriting any value
- * a client sent), holding a secret generated per stack. The functions refuse a request without the
- * right value, so the execute-api endpoint cannot be called directly, around the WAF, the security
- * headers policy and the x-viewer-ip function that the sign-in limit trusts.
+ * header to every request it forwards to the HTTP API (an origin custom header) with a secret
+ * generated per stack. The functions refuse a request without exactly that value (a client that adds
+ * its own copy makes API Gateway join the two, which fails too), so the execute-api endpoint cannot
+ * be called directly, around the WAF, the security headers policy and the x-viewer-ip function that
+ * the sign-in limit trusts.
  * The infra imports these names, so both sides agree on them.
  */
 export const ORIGIN_VERIFY_HEADER = 'x-origin-verify';

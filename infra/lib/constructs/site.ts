@@ -65,8 +65,8 @@ export interface SiteProps {
   /** Path prefixes served by the API ("/api/" → behaviour "/api/*"). */
   readonly apiPathPrefixes: readonly string[];
   /**
-   * Headers CloudFront adds to every request it sends to the API origin (overwriting a client's):
-   * the origin-verify secret that lets the functions refuse direct calls to execute-api.
+   * Headers CloudFront adds to every request it sends to the API origin: the origin-verify secret
+   * that lets the functions refuse direct calls to execute-api.
    */
   readonly apiOriginHeaders?: Readonly<Record<string, string>>;
   /** ARN of the AWS WAF web ACL (scope CLOUDFRONT, created in us-east-1) in front of the site. */
