@@ -1,10 +1,10 @@
 import * as path from 'node:path';
-import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { AssetHashType, Duration, RemovalPolicy, type BundlingOptions, type ILocalBundling } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat, LogLevel, Charset } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { buildSync, type BuildOptions } from 'esbuild';
 import { type Domain } from '@fittrack/functions/routes';
 
 /**
@@ -18,6 +18,65 @@ export const NODE_RUNTIME: lambda.Runtime =
 /** ESM bundles still meet CommonJS dependencies that call `require` (e.g. node built-ins). */
 const ESM_REQUIRE_BANNER = "import{createRequire as __fittrackCreateRequire}from'node:module';const require=__fittrackCreateRequire(import.meta.url);";
 
+/**
+ * How every function is bundled (DESIGN.md section 10, docs/decisions/0006): one ESM entry
+ * `index.mjs` for Node 24, minified, no source maps, the AWS SDK inside, and code splitting: what
+ * the handler reaches only through `import()` (the Stripe and PayPal adapters of the billing
+ * function, the SDK's credential providers that Lambda never uses because its credentials are
+ * in the environment, the Cognito client of the token refresh) becomes a chunk in `chunks/` next
+ * to it, shipped in the same asset and evaluated only by the request that needs it.
+ *
+ * aws-cdk-lib's NodejsFunction cannot do this: it always passes `--outfile`, and esbuild splits
+ * only into an `outdir`. So the asset is bundled here with esbuild's API, the same options
+ * NodejsFunction had (target from the runtime, platform node, `module` before `main`, the
+ * `require` banner, UTF-8), plus splitting.
+ */
+export const bundleOptions = (entry: string, outdir: string, projectRoot: string) =>
+  ({
+    entryPoints: { index: entry },
+    outdir,
+    absWorkingDir: projectRoot,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node24',
+    outExtension: { '.js': '.mjs' },
+    chunkNames: 'chunks/[name]-[hash]',
+    mainFields: ['module', 'main'],
+    banner: { js: ESM_REQUIRE_BANNER },
+    minify: true,
+    sourcemap: false,
+    charset: 'utf8',
+    logLevel: 'error',
+  }) satisfies BuildOptions;
+
+/**
+ * Local bundling with esbuild. The entry is a field (not only in the closure) because CDK keys
+ * its asset cache on the serialised bundling options: without it, seven functions would share
+ * the first one's bundle.
+ */
+class EsbuildBundling implements ILocalBundling {
+  constructor(
+    readonly entry: string,
+    private readonly projectRoot: string,
+  ) {}
+
+  tryBundle(outputDir: string): boolean {
+    buildSync(bundleOptions(path.resolve(this.projectRoot, this.entry), outputDir, this.projectRoot)); // throws on any error
+    return true;
+  }
+}
+
+function bundledCode(entry: string, projectRoot: string): lambda.Code {
+  const bundling: BundlingOptions = {
+    // Required by the type; never used, since local bundling either succeeds or fails the synth.
+    image: NODE_RUNTIME.bundlingImage,
+    local: new EsbuildBundling(path.relative(projectRoot, entry), projectRoot),
+  };
+  return lambda.Code.fromAsset(projectRoot, { assetHashType: AssetHashType.OUTPUT, bundling });
+}
+
 export interface HouseFunctionProps {
   /** Absolute path of the handler module (must `export const handler`). */
   readonly entry: string;
@@ -26,7 +85,7 @@ export interface HouseFunctionProps {
   readonly memorySize: 512 | 1024;
   readonly timeout?: Duration;
   readonly environment: Record<string, string>;
-  /** Repository root: esbuild's working directory; holds package-lock.json. */
+  /** Repository root: esbuild's working directory (node_modules, tsconfig). */
   readonly projectRoot: string;
   readonly logRetention: logs.RetentionDays;
   /**
@@ -77,26 +136,11 @@ export class HouseFunction extends Construct {
       loggingFormat: lambda.LoggingFormat.JSON,
     } satisfies Partial<lambda.FunctionProps>;
 
-    this.fn = props.stubCode
-      ? new lambda.Function(this, 'Function', { ...common, code: props.stubCode, handler: 'index.handler' })
-      : new NodejsFunction(this, 'Function', {
-          ...common,
-          entry: props.entry,
-          handler: 'handler',
-          projectRoot: props.projectRoot,
-          depsLockFilePath: path.join(props.projectRoot, 'package-lock.json'),
-          awsSdkConnectionReuse: false, // SDK v3 reuses connections by default; the variable is v2-only
-          bundling: {
-            format: OutputFormat.ESM,
-            mainFields: ['module', 'main'],
-            banner: ESM_REQUIRE_BANNER,
-            bundleAwsSDK: true,
-            minify: true,
-            sourceMap: false,
-            charset: Charset.UTF8,
-            logLevel: LogLevel.ERROR,
-          },
-        });
+    this.fn = new lambda.Function(this, 'Function', {
+      ...common,
+      code: props.stubCode ?? bundledCode(props.entry, props.projectRoot),
+      handler: 'index.handler',
+    });
   }
 }
 
