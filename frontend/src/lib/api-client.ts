@@ -103,6 +103,11 @@ export async function getJson<T>(path: string, { on401 = 'throw' }: { on401?: On
   }
 }
 
+/** The server's message of a refusal (a 4xx answering `{ message }`); undefined for anything else. */
+export function refusalMessage(error: unknown): string | undefined {
+  return error instanceof ApiError && error.status < 500 ? error.serverMessage : undefined;
+}
+
 /** True for errors that come from the network or a 5xx answer rather than from the request itself. */
 export function isServerOrNetworkError(error: unknown): boolean {
   return !(error instanceof ApiError) || error.status >= 500;

@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { PUSHUP_SET_MAX, PUSHUP_SET_MIN } from '@fittrack/functions/contract/tracking-goals';
 import { Button } from '../../../components/ui/button';
+import { refusalMessage } from '../../../lib/api-client';
 import { usePushupsToday } from '../../tracking/api/get-pushups-today';
 import { newIdempotencyKey, useAddPushupSet } from '../../tracking/api/post-pushups';
 
@@ -10,7 +11,8 @@ const QUICK_COUNTS = [5, 10, 15, 20] as const;
  * 'Add Set' dialog: logs a push-up set from the dashboard (a native modal <dialog>: focus is
  * trapped, Escape closes, the page behind is inert). Each submission carries an Idempotency-Key;
  * retrying the same count after a failure reuses it, so a request that did reach the server counts
- * once. A failure is only logged (SPEC.md section 8) and the dialog keeps what the user typed.
+ * once. A failed save keeps the dialog open with what the user typed and focus in the field; a
+ * refusal (4xx) shows the server's message under it, anything else is only logged (SPEC.md section 8).
  */
 export function AddSetDialog({ onClose }: { onClose: () => void }) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -21,6 +23,8 @@ export function AddSetDialog({ onClose }: { onClose: () => void }) {
   const [text, setText] = useState('');
   const [saving, setSaving] = useState(false);
   const [invalid, setInvalid] = useState<string | null>(null);
+  const [refused, setRefused] = useState<string | null>(null);
+  const message = invalid ?? refused;
   const pending = useRef<{ count: number; key: string } | null>(null);
   const sets = usePushupsToday();
   const addPushupSet = useAddPushupSet();
@@ -45,6 +49,7 @@ export function AddSetDialog({ onClose }: { onClose: () => void }) {
       return;
     }
     setInvalid(null);
+    setRefused(null);
     if (!pending.current || pending.current.count !== count) pending.current = { count, key: newIdempotencyKey() };
     setSaving(true);
     try {
@@ -53,7 +58,9 @@ export function AddSetDialog({ onClose }: { onClose: () => void }) {
       onClose();
     } catch (error) {
       console.error('Failed to add push-up set:', error);
+      setRefused(refusalMessage(error) ?? null);
       setSaving(false);
+      input.current?.focus();
     }
   }
 
@@ -87,12 +94,12 @@ export function AddSetDialog({ onClose }: { onClose: () => void }) {
             value={text}
             onChange={(e) => setText(e.target.value)}
             aria-invalid={invalid ? true : undefined}
-            aria-describedby={invalid ? errorId : undefined}
+            aria-describedby={message ? errorId : undefined}
             className="min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base focus:border-brand-700"
           />
-          {invalid ? (
-            <p id={errorId} className="text-xs text-red-700">
-              {invalid}
+          {message ? (
+            <p id={errorId} role="alert" className="text-xs text-red-700">
+              {message}
             </p>
           ) : null}
         </div>

@@ -1,9 +1,11 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
+import { refusalMessage } from '../../../lib/api-client';
 
 /**
- * Inline quick entry of an absolute value (today's steps or calories burned). A failed save is
- * only logged (SPEC.md section 8) and the form stays open with what the user typed.
+ * Inline quick entry of an absolute value (today's steps or calories burned). A failed save keeps
+ * the form open with what the user typed and focus in the field; a refusal (4xx) shows the server's
+ * message under it, anything else is only logged (SPEC.md section 8).
  */
 export function QuickEntry({
   label,
@@ -23,6 +25,8 @@ export function QuickEntry({
   const [text, setText] = useState(String(initial));
   const [saving, setSaving] = useState(false);
   const [invalid, setInvalid] = useState<string | null>(null);
+  const [refused, setRefused] = useState<string | null>(null);
+  const message = invalid ?? refused;
   const input = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
@@ -39,13 +43,16 @@ export function QuickEntry({
       return;
     }
     setInvalid(null);
+    setRefused(null);
     setSaving(true);
     try {
       await onSave(value);
       onDone();
     } catch (error) {
       console.error(`Failed to update ${label.toLowerCase()}:`, error);
+      setRefused(refusalMessage(error) ?? null);
       setSaving(false);
+      input.current?.focus();
     }
   }
 
@@ -65,16 +72,16 @@ export function QuickEntry({
         required
         value={text}
         aria-invalid={invalid ? true : undefined}
-        aria-describedby={invalid ? errorId : undefined}
+        aria-describedby={message ? errorId : undefined}
         onChange={(e) => setText(e.target.value)}
         onKeyDown={(e) => {
           if (e.key === 'Escape') onDone();
         }}
         className="min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 focus:border-brand-700"
       />
-      {invalid ? (
-        <p id={errorId} className="text-xs text-red-700">
-          {invalid}
+      {message ? (
+        <p id={errorId} role="alert" className="text-xs text-red-700">
+          {message}
         </p>
       ) : null}
       <div className="grid grid-cols-[repeat(auto-fit,minmax(4.5rem,1fr))] gap-2">
