@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { toast } from '../../../components/ui/use-toast';
+import { focusFormAfterError } from '../../../lib/focus-after-error';
 import { toastRequestError } from '../../../lib/request-error-toast';
 import { postLoginPath, useSessionActions } from '../session-context';
 
@@ -14,7 +15,8 @@ export function LoginForm() {
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (submitting) return;
-    const form = new FormData(event.currentTarget);
+    const formElement = event.currentTarget;
+    const form = new FormData(formElement);
     const username = String(form.get('username') ?? '');
     const password = String(form.get('password') ?? '');
     setSubmitting(true);
@@ -24,6 +26,7 @@ export function LoginForm() {
       await navigate(postLoginPath(user), { replace: true });
     } catch (error) {
       toastRequestError(error, { failedTitle: 'Login Failed', errorTitle: 'Login Error', fallback: 'Invalid credentials' });
+      focusFormAfterError(formElement, error);
     } finally {
       setSubmitting(false);
     }

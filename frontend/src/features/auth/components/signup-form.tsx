@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { toast } from '../../../components/ui/use-toast';
+import { focusFormAfterError } from '../../../lib/focus-after-error';
 import { toastRequestError } from '../../../lib/request-error-toast';
 import { useSessionActions } from '../session-context';
 
@@ -17,7 +18,8 @@ export function SignupForm() {
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (submitting) return;
-    const form = new FormData(event.currentTarget);
+    const formElement = event.currentTarget;
+    const form = new FormData(formElement);
     const username = String(form.get('username') ?? '');
     const email = String(form.get('email') ?? '');
     const password = String(form.get('password') ?? '');
@@ -33,6 +35,7 @@ export function SignupForm() {
       await navigate('/subscription', { replace: true });
     } catch (error) {
       toastRequestError(error, { failedTitle: 'Signup Failed', errorTitle: 'Signup Error', fallback: 'Failed to create account' });
+      focusFormAfterError(formElement, error);
     } finally {
       setSubmitting(false);
     }

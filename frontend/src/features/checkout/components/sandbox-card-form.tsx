@@ -2,6 +2,7 @@ import type { Plan } from '@fittrack/functions/contract/billing';
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { PLANS } from '../../../lib/constants';
+import { focusFormAfterError } from '../../../lib/focus-after-error';
 import { activateSubscription } from '../../billing/api/post-activate-subscription';
 import { confirmSandboxCard } from '../../billing/api/post-sandbox-card-confirm';
 import { toastPaymentFailed, toastPaymentProblem, useFinishPayment } from '../payment-feedback';
@@ -25,15 +26,17 @@ export function SandboxCardForm({ plan, clientSecret }: { plan: Plan; clientSecr
   const hintId = useId();
   const inputId = useId();
 
-  const onSubmit = async (e: FormEvent) => {
+  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     if (busy) return;
+    const form = e.currentTarget;
     setBusy(true);
     try {
       const result = await confirmSandboxCard(clientSecret, cardNumber);
       if (result.status === 'declined') {
         toastPaymentFailed(result.message);
         setBusy(false);
+        focusFormAfterError(form);
         return;
       }
       const user = await activateSubscription({ subscriptionType: plan, paymentMethod: 'stripe' });
@@ -41,6 +44,7 @@ export function SandboxCardForm({ plan, clientSecret }: { plan: Plan; clientSecr
     } catch (error) {
       toastPaymentProblem(error);
       setBusy(false);
+      focusFormAfterError(form, error);
     }
   };
 

@@ -1,7 +1,7 @@
 import type { Plan } from '@fittrack/functions/contract/billing';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { loadStripe, type Stripe } from '@stripe/stripe-js';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { PLANS } from '../../../lib/constants';
 import { activateSubscription } from '../../billing/api/post-activate-subscription';
@@ -25,7 +25,17 @@ function PayForm({ plan }: { plan: Plan }) {
   const stripe = useStripe();
   const elements = useElements();
   const [busy, setBusy] = useState(false);
+  // After a failure, focus goes back to the Pay button (disabled while busy, which dropped it).
+  const [failures, setFailures] = useState(0);
+  const payButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (failures) payButton.current?.focus();
+  }, [failures]);
   const finish = useFinishPayment();
+  const fail = () => {
+    setBusy(false);
+    setFailures((n) => n + 1);
+  };
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
@@ -40,26 +50,26 @@ function PayForm({ plan }: { plan: Plan }) {
       if (error) {
         if (error.type === 'card_error' || error.type === 'validation_error') toastPaymentFailed(error.message ?? 'Your payment was not accepted.');
         else toastPaymentError(new Error(error.message));
-        setBusy(false);
+        fail();
         return;
       }
       if (paymentIntent && paymentIntent.status !== 'succeeded' && paymentIntent.status !== 'processing') {
         toastPaymentFailed('Your payment was not completed.');
-        setBusy(false);
+        fail();
         return;
       }
       const user = await activateSubscription({ subscriptionType: plan, paymentMethod: 'stripe' });
       await finish(user, '/');
     } catch (error) {
       toastPaymentProblem(error);
-      setBusy(false);
+      fail();
     }
   };
 
   return (
     <form onSubmit={(e) => void onSubmit(e)} className="grid gap-3">
       <PaymentElement />
-      <Button type="submit" disabled={!stripe || busy} className="min-h-11 w-full">
+      <Button ref={payButton} type="submit" disabled={!stripe || busy} className="min-h-11 w-full">
         {busy ? 'Processing...' : `Pay ${PLANS[plan].price}`}
       </Button>
     </form>

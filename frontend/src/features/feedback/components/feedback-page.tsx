@@ -5,6 +5,7 @@ import { Card } from '../../../components/ui/card';
 import { Field } from '../../../components/ui/field';
 import { PageHeader } from '../../../components/ui/page-header';
 import { toast } from '../../../components/ui/use-toast';
+import { focusFormAfterError } from '../../../lib/focus-after-error';
 import { toastRequestError } from '../../../lib/request-error-toast';
 import { useSession } from '../../auth/session-context';
 import { postFeedback } from '../api/post-feedback';
@@ -31,6 +32,7 @@ export function FeedbackPage() {
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (submitting) return;
+    const formElement = event.currentTarget;
     setSubmitting(true);
     try {
       await postFeedback({
@@ -45,6 +47,7 @@ export function FeedbackPage() {
       setForm(initial());
     } catch (error) {
       toastRequestError(error, { failedTitle: 'Submission Failed', errorTitle: 'Submission Error', fallback: 'Failed to submit feedback' });
+      focusFormAfterError(formElement, error);
     } finally {
       setSubmitting(false);
     }
