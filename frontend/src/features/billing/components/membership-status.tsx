@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/use-toast';
+import { refusalMessage } from '../../../lib/api-client';
 import { PLANS } from '../../../lib/constants';
 import { toastRequestError } from '../../../lib/request-error-toast';
 import { useMembership } from '../api/get-subscription';
@@ -43,8 +44,18 @@ export function MembershipStatus() {
     try {
       const { clientSecret } = await createSubscription(plan);
       await navigate(`/checkout?plan=${plan}&client_secret=${encodeURIComponent(clientSecret)}`);
-    } catch {
-      toast({ variant: 'destructive', title: 'Subscription Error', description: 'There was an error processing your subscription. Please try again.' });
+    } catch (err) {
+      // The spec's words, then the server's reason for a refusal.
+      const reason = refusalMessage(err);
+      toast({
+        variant: 'destructive',
+        title: 'Subscription Error',
+        description: (
+          <>
+            There was an error processing your subscription. Please try again.{reason ? <span className="block">{reason}</span> : null}
+          </>
+        ),
+      });
       setBusy(null);
     }
   };

@@ -5,7 +5,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { toast } from '../../../components/ui/use-toast';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, refusalMessage } from '../../../lib/api-client';
 import { progressTodayKey, useProgressToday } from '../../tracking/api/get-progress-today';
 import { addMealToToday } from '../../tracking/api/post-progress-today-meals';
 import { useMeals } from '../api/get-meals';
@@ -30,8 +30,8 @@ const EMPTY_MESSAGES: Partial<Record<Category, string>> = {
 };
 const NO_RESTAURANT_MEALS = 'No meals found for this restaurant.';
 
-function limitExceeded() {
-  toast({ variant: 'destructive', title: 'Daily Limit Exceeded', description: CALORIE_LIMIT_MESSAGE });
+function limitExceeded(description = CALORIE_LIMIT_MESSAGE) {
+  toast({ variant: 'destructive', title: 'Daily Limit Exceeded', description });
 }
 
 function MealList({ meals, busyId, onAdd, empty }: { meals: Meal[]; busyId: string | null; onAdd: (m: Meal) => void; empty?: string }) {
@@ -68,8 +68,10 @@ export function DietPage() {
       await mutateCache(progressTodayKey, next, { revalidate: false });
       toast({ title: 'Meal Added', description: `Added ${meal.calories} calories to today's total.` });
     } catch (err) {
-      if (err instanceof ApiError && err.status === 409) limitExceeded();
-      // SPEC.md section 8: other failures of calorie updates are only logged.
+      const refusal = refusalMessage(err);
+      if (err instanceof ApiError && err.status === 409) limitExceeded(refusal);
+      // Any other refusal (4xx) shows the server's message; other failures are only logged (SPEC.md section 8).
+      else if (refusal) toast({ variant: 'destructive', title: 'Meal Not Added', description: refusal });
       else console.warn('Adding the meal failed', err);
     } finally {
       setBusyId(null);
