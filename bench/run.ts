@@ -203,14 +203,22 @@ if (want('lighthouse') || want('throughput')) {
         ] as const) {
           const runs: { performance: number; accessibility: number; bestPractices: number; lcp: number; tbt: number; cls: number }[] = [];
           for (let i = 0; i < 5; i++) {
-            const r = await lighthouse(url, {
-              port: chrome.port,
-              output: 'json',
-              logLevel: 'error',
-              onlyCategories: ['performance', 'accessibility', 'best-practices'],
-              ...(headers ? { extraHeaders: headers } : {}),
-            });
-            const lhr = r!.lhr;
+            // A run whose trace Chrome failed to record (e.g. NO_NAVSTART on a busy machine) has no
+            // scores: run it again, up to three times, rather than count it.
+            let lhr;
+            for (let attempt = 1; ; attempt++) {
+              const r = await lighthouse(url, {
+                port: chrome.port,
+                output: 'json',
+                logLevel: 'error',
+                onlyCategories: ['performance', 'accessibility', 'best-practices'],
+                ...(headers ? { extraHeaders: headers } : {}),
+              });
+              lhr = r!.lhr;
+              if (!lhr.runtimeError) break;
+              if (attempt === 3) throw new Error(`Lighthouse failed 3 times on ${name}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+              console.warn(`Lighthouse run failed on ${name} (${lhr.runtimeError.code}); running it again`);
+            }
             runs.push({
               performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
               accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
