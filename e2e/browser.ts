@@ -31,6 +31,27 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
 }
 
+/**
+ * The built pages show a pre-rendered, inert first frame until the app's first render replaces it
+ * (frontend/scripts/prerender.ts). A journey acts on the live app: after a navigation or reload it
+ * waits until that frame is gone, as a user waits for the page to respond.
+ */
+export function waitForAppOnLoad(page: Page): void {
+  const appReady = () => page.locator('[data-prerendered]').waitFor({ state: 'detached' });
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args) => {
+    const res = await goto(...args);
+    await appReady();
+    return res;
+  };
+  page.reload = async (...args) => {
+    const res = await reload(...args);
+    await appReady();
+    return res;
+  };
+}
+
 /** The app under test (set by e2e/global-setup.ts). */
 export const baseUrl = (): string => process.env.E2E_BASE_URL!;
 
@@ -52,6 +73,7 @@ export function useBrowser() {
     async newPage(options: BrowserContextOptions = {}): Promise<{ page: Page; errors: string[] }> {
       const context = await browser!.newContext({ viewport: { width: 412, height: 915 }, ...options });
       const page = await context.newPage();
+      if (options.javaScriptEnabled !== false) waitForAppOnLoad(page);
       return { page, errors: watchConsole(page) };
     },
   };

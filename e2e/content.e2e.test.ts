@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, screenshot, watchConsole } from './browser';
+import { launch, screenshot, waitForAppOnLoad, watchConsole } from './browser';
 import { createUser } from './fixtures';
 
 const base = () => process.env.E2E_BASE_URL!;
@@ -14,6 +14,7 @@ beforeAll(async () => {
   browser = await launch();
   context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   page = await context.newPage();
+  waitForAppOnLoad(page);
   errors = watchConsole(page);
 });
 afterAll(async () => {
@@ -228,6 +229,7 @@ describe('content screens', () => {
       }).observe(document, { childList: true, subtree: true });
     });
     const p = await ctx.newPage();
+    waitForAppOnLoad(p);
     const pageErrors = watchConsole(p);
     const visit = async (name: string, ready: () => Promise<unknown>) => {
       await ready();

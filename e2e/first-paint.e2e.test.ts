@@ -6,7 +6,7 @@ import { baseUrl, screenshot, useBrowser } from './browser';
  * built HTML already shows the page's first frame before any script runs, inert until the app
  * replaces it; a stored cookie choice hides the pre-rendered banner before the first paint.
  */
-const { newPage } = useBrowser();
+const { newPage, browser } = useBrowser();
 
 describe('first paint without JavaScript', () => {
   it('/auth shows the sign-in form and the cookie banner from the HTML alone, inert', async () => {
@@ -21,7 +21,8 @@ describe('first paint without JavaScript', () => {
   });
 
   it('a client route shows the session spinner; a stored cookie choice hides the banner before the first paint', async () => {
-    const { page } = await newPage();
+    // a plain page (not newPage's, which waits for the app after each navigation): the app's scripts are blocked here
+    const page = await (await browser().newContext({ viewport: { width: 412, height: 915 } })).newPage();
     await page.goto(`${baseUrl()}/favicon.svg`);
     await page.evaluate(() => localStorage.setItem('cookieConsent', 'declined'));
     await page.context().route('**/*.js', (route) => (route.request().url().endsWith('/appearance.js') ? route.continue() : route.abort()));
@@ -31,14 +32,28 @@ describe('first paint without JavaScript', () => {
     await expect(page.locator('html').getAttribute('data-cookie-consent')).resolves.toBe('declined');
     await expect(prerendered.getByText('We use cookies').isVisible()).resolves.toBe(false);
   });
+
+  it('needs nothing but the HTML: the stylesheet and the appearance script are inline, the script allowed by its hash', async () => {
+    const { page, errors } = await newPage();
+    const res = await page.goto(`${baseUrl()}/auth`);
+    const csp = (await res!.allHeaders())['content-security-policy']!;
+    const scriptSrc = /script-src ([^;]+)/.exec(csp)![1]!.split(' ');
+    expect(scriptSrc.filter((s) => s.startsWith("'sha256-"))).toHaveLength(1);
+    expect(scriptSrc).not.toContain("'unsafe-inline'");
+    await expect(page.locator('head link[rel="stylesheet"]').count()).resolves.toBe(0);
+    await expect(page.locator('head style').count()).resolves.toBe(1);
+    await expect(page.locator('html').getAttribute('data-theme')).resolves.toBe('light');
+    await page.getByRole('tab', { name: 'Login' }).waitFor();
+    expect(errors).toEqual([]); // a script refused by the CSP would be reported here
+  });
 });
 
 describe('the app takes over', () => {
   it('replaces the pre-rendered frame with the live page, without console errors', async () => {
     const { page, errors } = await newPage();
-    await page.goto(`${baseUrl()}/auth`);
-    await page.getByRole('tab', { name: 'Login' }).waitFor();
+    await page.goto(`${baseUrl()}/auth`); // returns once the pre-rendered frame is gone (e2e/browser.ts)
     await expect(page.locator('[data-prerendered]').count()).resolves.toBe(0);
+    await page.getByRole('tab', { name: 'Login' }).waitFor();
     await expect(page.locator('#root [inert]').count()).resolves.toBe(0);
     // the live banner works: Decline stores the choice and hides it
     await page.getByRole('button', { name: 'Decline' }).click();

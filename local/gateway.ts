@@ -6,7 +6,7 @@ import { gzipSync } from 'node:zlib';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { type Domain, apiPathPrefixes, functionEntries, matchRoute, prerenderedPages } from '../functions/src/routes';
 import { type DynamoTally, dynamoTally } from '../functions/src/lib/dynamo';
-import { securityHeaders } from '../functions/src/lib/security-headers';
+import { inlineScriptSource, securityHeaders } from '../functions/src/lib/security-headers';
 
 /**
  * The local stand-in for CloudFront + API Gateway (HTTP API, payload 2.0): it turns HTTP
@@ -214,6 +214,12 @@ function serveStatic(req: http.IncomingMessage, res: http.ServerResponse, url: U
 export function createGateway(opts: GatewayOptions = {}): http.Server & { dynamoStats: DynamoStats } {
   const dynamoStats: DynamoStats = {};
   const apiHeaders = securityHeaders({ paymentProviders: !!opts.paymentProviders });
+  // The built pages inline appearance.js (frontend/scripts/prerender.ts); their CSP allows exactly that script.
+  const appearance = opts.staticDir ? path.join(opts.staticDir, 'appearance.js') : undefined;
+  const pageHeaders =
+    appearance && existsSync(appearance)
+      ? securityHeaders({ paymentProviders: !!opts.paymentProviders, inlineScripts: [inlineScriptSource(readFileSync(appearance, 'utf8'))] })
+      : apiHeaders;
   const server = http.createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const started = Date.now();
@@ -223,7 +229,7 @@ export function createGateway(opts: GatewayOptions = {}): http.Server & { dynamo
           send(res, 404, { ...apiHeaders, 'Content-Type': 'application/json' }, JSON.stringify({ message: 'Not Found' }));
           return;
         }
-        serveStatic(req, res, url, opts.staticDir, apiHeaders);
+        serveStatic(req, res, url, opts.staticDir, pageHeaders);
         return;
       }
       const match = matchRoute(req.method ?? 'GET', url.pathname);

@@ -1,7 +1,7 @@
 // Applies the stored appearance (and the cookie choice) before the first paint (no flash of the
 // wrong theme, no flash of the cookie banner).
-// An external file because the CSP allows no inline script; keep in sync with
-// src/features/settings/appearance.ts.
+// The build inlines this file into the pages (scripts/prerender.ts); the CSP allows exactly this
+// text by its hash, computed from this file. Keep in sync with src/features/settings/appearance.ts.
 (function () {
   var d = document.documentElement;
   function get(k) {

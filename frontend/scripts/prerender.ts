@@ -21,13 +21,34 @@ const template = built
   .replace(/<script type="module" crossorigin src=/g, '<script type="module" crossorigin fetchpriority="low" src=')
   .replace(/<link rel="modulepreload" crossorigin href=/g, '<link rel="modulepreload" crossorigin fetchpriority="low" href=');
 if (!/<script type="module" crossorigin fetchpriority="low" src=/.test(template)) throw new Error('dist/index.html: the entry script tag was not found');
+
+// The first paint needs only the HTML: the stylesheet and appearance.js (theme, motion, text size,
+// cookie choice; it must run before the first paint) are inlined, saving two round trips. The CSP
+// allows that one inline script by its hash (inlineScriptSource in functions/src/lib/security-headers.ts,
+// computed from the same file by the local gateway and the CDK site construct).
+const inlined = inlineFirstPaintResources(template);
+
+function inlineFirstPaintResources(html: string): string {
+  const appearance = readFileSync(path.join(dist, 'appearance.js'), 'utf8');
+  if (appearance.includes('</script')) throw new Error('appearance.js cannot be inlined');
+  const scriptTag = '<script src="/appearance.js"></script>';
+  if (!html.includes(scriptTag)) throw new Error(`dist/index.html has no ${scriptTag}`);
+  let out = html.replace(scriptTag, () => `<script>${appearance}</script>`);
+  const links = [...out.matchAll(/<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/g)];
+  if (links.length !== 1) throw new Error(`dist/index.html: expected one stylesheet, found ${links.length}`);
+  const [tag, file] = links[0]! as unknown as [string, string];
+  const css = readFileSync(path.join(dist, file), 'utf8');
+  if (css.includes('</style')) throw new Error(`${file} cannot be inlined`);
+  out = out.replace(tag, () => `<style>${css}</style>`);
+  return out;
+}
 const marker = '<div id="root"></div>';
 if (!template.includes(marker)) throw new Error(`dist/index.html has no ${marker}`);
 
 for (const page of ['/', ...prerenderedPages]) {
   const html = render(page);
   if (!html.trim()) throw new Error(`prerender of ${page} is empty`);
-  const out = template.replace(marker, `<div id="root"><div data-prerendered="${page}" inert>${html}</div></div>`);
+  const out = inlined.replace(marker, `<div id="root"><div data-prerendered="${page}" inert>${html}</div></div>`);
   const file = page === '/' ? 'index.html' : `${page.slice(1)}.html`;
   writeFileSync(path.join(dist, file), out);
   console.log(`prerendered ${page} → dist/${file} (${(Buffer.byteLength(out) / 1024).toFixed(1)} KB)`);

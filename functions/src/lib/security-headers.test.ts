@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, securityHeaders } from './security-headers';
+import { contentSecurityPolicy, inlineScriptSource, securityHeaders } from './security-headers';
 
 const directives = (csp: string) => Object.fromEntries(csp.split('; ').map((d) => [d.split(' ')[0]!, d.split(' ').slice(1)]));
 
@@ -54,6 +55,17 @@ describe('contentSecurityPolicy', () => {
       for (const s of sources) expect(s, s).toMatch(/^('self'|'none'|'unsafe-inline'|data:|https:\/\/([a-z]+\.)?(stripe\.com|paypal\.com|sandbox\.paypal\.com|paypalobjects\.com))$/);
     }
     // inline styles are allowed (Stripe Elements), inline scripts are not
+    expect(d['script-src']).not.toContain("'unsafe-inline'");
+  });
+
+  it('allows an inline script only by the sha256 of its exact text', () => {
+    const text = "(function(){document.documentElement.setAttribute('data-theme','light')})();";
+    const source = inlineScriptSource(text);
+    // the value browsers compute: base64 of the SHA-256 of the UTF-8 text
+    expect(source).toBe(`'sha256-${createHash('sha256').update(text).digest('base64')}'`);
+    expect(inlineScriptSource(`${text} `)).not.toBe(source);
+    const d = directives(contentSecurityPolicy({ paymentProviders: false, inlineScripts: [source] }));
+    expect(d['script-src']).toEqual(["'self'", source]);
     expect(d['script-src']).not.toContain("'unsafe-inline'");
   });
 });

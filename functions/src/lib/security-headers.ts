@@ -3,17 +3,29 @@
  * The local gateway and the Lambda responses use these; CloudFront's
  * response-headers policy carries the same set in AWS.
  */
+import { createHash } from 'node:crypto';
+
 export interface CspOptions {
   /** Add the payment providers' origins (only when real provider keys are configured). */
   paymentProviders: boolean;
+  /** CSP sources (`inlineScriptSource`) of the inline scripts the pages may run. */
+  inlineScripts?: readonly string[];
 }
 
-export function contentSecurityPolicy({ paymentProviders }: CspOptions): string {
+/**
+ * The CSP source that allows exactly one inline script: `'sha256-…'` of its text. The built
+ * pages inline frontend/public/appearance.js (frontend/scripts/prerender.ts), so that it runs
+ * before the first paint without a round trip; nothing else inline is allowed.
+ */
+export const inlineScriptSource = (text: string): string => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+
+export function contentSecurityPolicy({ paymentProviders, inlineScripts = [] }: CspOptions): string {
   const stripe = paymentProviders ? ' https://js.stripe.com' : '';
   const paypal = paymentProviders ? ' https://www.paypal.com https://www.sandbox.paypal.com' : '';
+  const inline = inlineScripts.map((s) => ` ${s}`).join('');
   return [
     "default-src 'self'",
-    `script-src 'self'${stripe}${paypal}`,
+    `script-src 'self'${inline}${stripe}${paypal}`,
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data:${paypal ? ' https://www.paypalobjects.com' : ''}`,
     "font-src 'self'",

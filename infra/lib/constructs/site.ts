@@ -6,14 +6,23 @@ import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
+import { inlineScriptSource } from '@fittrack/functions/lib/security-headers';
 import { prerenderedPages } from '@fittrack/functions/routes';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { Construct, type IConstruct } from 'constructs';
 
+/**
+ * The one inline script of the built pages: frontend/scripts/prerender.ts inlines
+ * frontend/public/appearance.js, and the CSP allows exactly that text by its hash.
+ */
+export const APPEARANCE_SCRIPT_SOURCE = inlineScriptSource(
+  fs.readFileSync(path.resolve(import.meta.dirname, '../../../frontend/public/appearance.js'), 'utf8'),
+);
+
 /** Content-Security-Policy of every HTML and API response (DESIGN.md section 6). */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
-  "script-src 'self' https://js.stripe.com https://www.paypal.com",
+  `script-src 'self' ${APPEARANCE_SCRIPT_SOURCE} https://js.stripe.com https://www.paypal.com`,
   'frame-src https://js.stripe.com https://hooks.stripe.com https://www.paypal.com',
   "connect-src 'self' https://api.stripe.com https://www.paypal.com",
   "img-src 'self' data:",
