@@ -1,10 +1,11 @@
 import { type KeyObject, generateKeyPairSync, sign } from 'node:crypto';
 import { vi } from 'vitest';
+import { jwksTransport } from '../src/lib/access-token';
 import { TEST_ENV } from './env';
 
 /**
  * A stand-in for the Cognito user pool's signing key: tokens are signed here (RS256 with a
- * kid) and the JWKS is served by stubbing the global `fetch` that lib/access-token.ts uses.
+ * kid) and the JWKS is served by stubbing the transport that lib/access-token.ts fetches it with.
  */
 export const KID = 'test-key-1';
 
@@ -63,14 +64,25 @@ export function accessToken(o: TokenOptions = {}): string {
 /** Every URL fetched through the stub, in order (vitest clears spy calls between tests; this is not cleared). */
 export const fetchedUrls: string[] = [];
 
-/** Serves the JWKS at TEST_ENV.JWKS_URI; any other fetch fails the test. */
-export function stubJwksFetch() {
-  return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+/**
+ * Serves the JWKS at TEST_ENV.JWKS_URI through lib/access-token.ts's transport; any other URI,
+ * and any use of the global fetch, fails the test. `mockRestore()` undoes both.
+ */
+export function stubJwksFetch(): { mockRestore(): void } {
+  const transport = vi.spyOn(jwksTransport, 'get').mockImplementation(async (uri) => {
+    fetchedUrls.push(uri);
+    if (uri === TEST_ENV.JWKS_URI) return { status: 200, body: new TextEncoder().encode(JSON.stringify(jwks)).buffer as ArrayBuffer };
+    throw new Error(`Unexpected JWKS URI in a unit test: ${uri}`);
+  });
+  const fetchGuard = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     fetchedUrls.push(url);
-    if (url === TEST_ENV.JWKS_URI) {
-      return new Response(JSON.stringify(jwks), { status: 200, headers: { 'content-type': 'application/json' } });
-    }
     throw new Error(`Unexpected fetch in a unit test: ${url}`);
   });
+  return {
+    mockRestore() {
+      transport.mockRestore();
+      fetchGuard.mockRestore();
+    },
+  };
 }

@@ -79,5 +79,15 @@ export function loadedFiles(entry: string, extra: string[] = [], env: NodeJS.Pro
   return (JSON.parse(r.stdout.trim().split('\n').pop()!) as string[]).map((u) => fileURLToPath(u));
 }
 
+/** The Node built-ins (`process.moduleLoadList`) that a fresh process loads to import `entry`. */
+export function builtinsLoadedBy(entry: string, env: NodeJS.ProcessEnv = process.env): string[] {
+  const script = `const before = new Set(process.moduleLoadList);
+    await import(${JSON.stringify(pathToFileURL(entry).href)});
+    console.log(JSON.stringify(process.moduleLoadList.filter((m) => !before.has(m))));`;
+  const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', env: { AWS_REGION: 'eu-west-1', ...env }, timeout: 30_000 });
+  if (r.status !== 0 || r.stderr) throw new Error(`importing ${entry} failed: ${r.stderr}`);
+  return JSON.parse(r.stdout.trim().split('\n').pop()!) as string[];
+}
+
 /** Total bytes of some files. */
 export const bytesOf = (files: string[]): number => files.reduce((n, f) => n + statSync(f).size, 0);

@@ -6,7 +6,7 @@ import { App, Validations, type CfnElement } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { functionEntries, type Domain } from '@fittrack/functions/routes';
 import { AppStack, PLACEHOLDER_SITE_DIR } from '../lib/app-stack';
-import { BUNDLE_BUDGET_BYTES, COLD_PATH_BUDGET_BYTES, assetFiles, bytesOf, loadedFiles } from '../lib/bundle-budgets';
+import { BUNDLE_BUDGET_BYTES, COLD_PATH_BUDGET_BYTES, assetFiles, builtinsLoadedBy, bytesOf, loadedFiles } from '../lib/bundle-budgets';
 import { cdkJsonContext, TEST_ENV } from './helpers';
 
 /**
@@ -69,6 +69,9 @@ describe('full synth with bundling', () => {
         expect(onColdPath(paypalMarker), `${domain} loads the PayPal SDK at a cold start`).toBe(false);
         // Every chunk loads (a route's import() must not fail in Lambda).
         expect(loadedFiles(bundle, [...code.keys()]).sort(), domain).toEqual([...code.keys()].sort());
+        // node:http only as CommonJS (bundleOptions): an ESM import of it loads undici (~25 ms).
+        for (const [file, c] of code) expect(/(?:from|import)\s*["'](?:node:)?http["']/.test(c), `${file} imports node:http as ESM`).toBe(false);
+        expect(builtinsLoadedBy(bundle).filter((m) => m.includes('undici')), domain).toEqual([]);
       }
       console.log('Lambda bundle sizes:', sizes);
     } finally {

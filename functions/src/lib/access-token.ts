@@ -1,3 +1,5 @@
+import { get as httpGet, type IncomingMessage } from 'node:http';
+import { get as httpsGet } from 'node:https';
 import { JwtRsaVerifier } from 'aws-jwt-verify';
 import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
 import { type Fetcher } from 'aws-jwt-verify/https';
@@ -13,21 +15,41 @@ export class JwksUnavailableError extends Error {
   override readonly name = 'ServiceUnavailable';
 }
 
+/** Deadline for the whole key-set request (connection and body). */
+const JWKS_TIMEOUT_MS = 3000;
+
 /**
- * aws-jwt-verify's default fetcher speaks HTTPS only; cognito-local serves its JWKS over
- * plain HTTP. This fetcher uses the runtime's fetch, which handles both, so the same
- * verification code runs locally and in Lambda.
+ * How the key set is fetched: node:http / node:https, by the URI's scheme (aws-jwt-verify's own
+ * fetcher speaks HTTPS only; cognito-local serves its JWKS over plain HTTP), so the same
+ * verification code runs locally and in Lambda. Not the global fetch: its first call loads
+ * undici (about 25 ms on Node 24), which nothing else in the functions needs, on the first
+ * request of every cold start (docs/decisions/0006). An object, so that unit tests can stub it
+ * (test/jwt.ts).
  */
-const fetchFetcher: Fetcher = {
+export const jwksTransport = {
+  async get(uri: string, timeoutMs: number): Promise<{ status: number; body: ArrayBuffer }> {
+    const url = new URL(uri);
+    const signal = AbortSignal.timeout(timeoutMs);
+    const res = await new Promise<IncomingMessage>((resolve, reject) => {
+      (url.protocol === 'http:' ? httpGet : httpsGet)(url, { signal }, resolve).on('error', reject);
+    });
+    const chunks: Buffer[] = [];
+    for await (const chunk of res) chunks.push(chunk as Buffer); // rejects when the deadline passes mid-body
+    const body = Buffer.concat(chunks);
+    return { status: res.statusCode ?? 0, body: body.buffer.slice(body.byteOffset, body.byteOffset + body.byteLength) as ArrayBuffer };
+  },
+};
+
+const jwksFetcher: Fetcher = {
   async fetch(uri) {
-    let res: Response;
+    let res: { status: number; body: ArrayBuffer };
     try {
-      res = await fetch(uri, { signal: AbortSignal.timeout(3000) });
+      res = await jwksTransport.get(uri, JWKS_TIMEOUT_MS);
     } catch (err) {
       throw new JwksUnavailableError(`JWKS fetch failed: ${String(err)}`);
     }
-    if (!res.ok) throw new JwksUnavailableError(`JWKS fetch failed with ${res.status}`);
-    return res.arrayBuffer();
+    if (res.status < 200 || res.status > 299) throw new JwksUnavailableError(`JWKS fetch failed with ${res.status}`);
+    return res.body;
   },
 };
 
@@ -54,7 +76,7 @@ function getVerifier(): Verifier {
         if (payload.client_id !== env.userPoolClientId) throw new Error('Token issued for another client');
       },
     },
-    { jwksCache: new SimpleJwksCache({ fetcher: fetchFetcher }) },
+    { jwksCache: new SimpleJwksCache({ fetcher: jwksFetcher }) },
   ) as unknown as Verifier;
   return verifier;
 }

@@ -9,7 +9,8 @@ afterEach(() => vi.restoreAllMocks());
 describe('resolveSession when the key set is unreachable', () => {
   it('fails as a dependency outage (503) and leaves the session cookies alone', async () => {
     vi.resetModules(); // a verifier with an empty JWKS cache
-    vi.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('fetch failed'));
+    const { jwksTransport } = await import('./access-token');
+    vi.spyOn(jwksTransport, 'get').mockRejectedValue(new Error('connect ECONNREFUSED'));
     const { resolveSession } = await import('./session');
     const setCookies: string[] = [];
     const event = { cookies: [`__Host-fittrack-access=${accessToken()}`, '__Host-fittrack-refresh=refresh-token'], headers: {} } as unknown as AppEvent;
@@ -19,7 +20,8 @@ describe('resolveSession when the key set is unreachable', () => {
 
   it('maps the outage to a 503 JSON answer through the handler chain', async () => {
     vi.resetModules();
-    vi.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('fetch failed'));
+    const { jwksTransport } = await import('./access-token');
+    vi.spyOn(jwksTransport, 'get').mockRejectedValue(new Error('connect ECONNREFUSED'));
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { loadEvent } = await import('../../test/events');
     const { handler } = await import('../auth/handler');

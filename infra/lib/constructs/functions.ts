@@ -1,4 +1,5 @@
 import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { AssetHashType, Duration, RemovalPolicy, type BundlingOptions, type ILocalBundling } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
@@ -30,7 +31,14 @@ const ESM_REQUIRE_BANNER = "import{createRequire as __fittrackCreateRequire}from
  * only into an `outdir`. So the asset is bundled here with esbuild's API, the same options
  * NodejsFunction had (target from the runtime, platform node, `module` before `main`, the
  * `require` banner, UTF-8), plus splitting.
+ *
+ * `node:http` and `node:process` are aliased to their CommonJS module objects (../builtins/):
+ * Node builds an ESM import of a built-in by reading all its exports, and node:http's include
+ * three getters that load undici (about 25 ms on Node 24, nodejs/node#57649), which these
+ * functions never use; node:process's getters cost about 3 ms more.
  */
+const builtin = (name: string) => path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'builtins', `${name}.cjs`);
+
 export const bundleOptions = (entry: string, outdir: string, projectRoot: string) =>
   ({
     entryPoints: { index: entry },
@@ -44,6 +52,7 @@ export const bundleOptions = (entry: string, outdir: string, projectRoot: string
     outExtension: { '.js': '.mjs' },
     chunkNames: 'chunks/[name]-[hash]',
     mainFields: ['module', 'main'],
+    alias: { http: builtin('http'), 'node:http': builtin('http'), process: builtin('process'), 'node:process': builtin('process') },
     banner: { js: ESM_REQUIRE_BANNER },
     minify: true,
     sourcemap: false,
