@@ -4,7 +4,7 @@ import { useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { toast } from '../../../components/ui/use-toast';
-import { refusalMessage } from '../../../lib/api-client';
+import { toastFailureWithReason } from '../../../lib/request-error-toast';
 import { patchFeedbackStatus } from '../api/patch-feedback-status';
 
 export const statusLabels: Record<FeedbackStatus, string> = { open: 'Open', in_progress: 'In Progress', resolved: 'Resolved', closed: 'Closed' };
@@ -45,16 +45,7 @@ export function FeedbackCard({ feedback, onChanged }: { feedback: Feedback; onCh
       toast({ title: 'Status Updated', description: `Feedback marked as ${statusLabels[to].toLowerCase()}` });
     } catch (error) {
       // The spec's words, then the server's reason for a refusal (e.g. a move the state machine refuses).
-      const reason = refusalMessage(error);
-      toast({
-        variant: 'destructive',
-        title: 'Error',
-        description: (
-          <>
-            Failed to update feedback status{reason ? <span className="block">{reason}</span> : null}
-          </>
-        ),
-      });
+      toastFailureWithReason(error, { title: 'Error', text: 'Failed to update feedback status' });
     } finally {
       await onChanged().catch(() => undefined);
       setBusy(null);

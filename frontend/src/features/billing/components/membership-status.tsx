@@ -4,9 +4,8 @@ import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/use-toast';
-import { refusalMessage } from '../../../lib/api-client';
 import { PLANS } from '../../../lib/constants';
-import { toastRequestError } from '../../../lib/request-error-toast';
+import { toastFailureWithReason, toastRequestError } from '../../../lib/request-error-toast';
 import { useMembership } from '../api/get-subscription';
 import { createSubscription } from '../api/post-create-subscription';
 import { cancelAutoRenewal } from '../api/post-subscription-cancel';
@@ -46,16 +45,7 @@ export function MembershipStatus() {
       await navigate(`/checkout?plan=${plan}&client_secret=${encodeURIComponent(clientSecret)}`);
     } catch (err) {
       // The spec's words, then the server's reason for a refusal.
-      const reason = refusalMessage(err);
-      toast({
-        variant: 'destructive',
-        title: 'Subscription Error',
-        description: (
-          <>
-            There was an error processing your subscription. Please try again.{reason ? <span className="block">{reason}</span> : null}
-          </>
-        ),
-      });
+      toastFailureWithReason(err, { title: 'Subscription Error', text: 'There was an error processing your subscription. Please try again.' });
       setBusy(null);
     }
   };
