@@ -4,7 +4,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { type Domain, apiPathPrefixes, functionEntries, matchRoute, prerenderedPages } from '../functions/src/routes';
+import { type Domain, apiPathPrefixes, functionEntries, inlinePageScripts, matchRoute, prerenderedPages } from '../functions/src/routes';
 import { type DynamoTally, dynamoTally } from '../functions/src/lib/dynamo';
 import { inlineScriptSource, securityHeaders } from '../functions/src/lib/security-headers';
 
@@ -214,11 +214,11 @@ function serveStatic(req: http.IncomingMessage, res: http.ServerResponse, url: U
 export function createGateway(opts: GatewayOptions = {}): http.Server & { dynamoStats: DynamoStats } {
   const dynamoStats: DynamoStats = {};
   const apiHeaders = securityHeaders({ paymentProviders: !!opts.paymentProviders });
-  // The built pages inline appearance.js (frontend/scripts/prerender.ts); their CSP allows exactly that script.
-  const appearance = opts.staticDir ? path.join(opts.staticDir, 'appearance.js') : undefined;
+  // The built pages inline the scripts of `inlinePageScripts` (frontend/scripts/prerender.ts); their CSP allows exactly those.
+  const inlined = opts.staticDir ? inlinePageScripts.map((name) => path.join(opts.staticDir!, name)) : [];
   const pageHeaders =
-    appearance && existsSync(appearance)
-      ? securityHeaders({ paymentProviders: !!opts.paymentProviders, inlineScripts: [inlineScriptSource(readFileSync(appearance, 'utf8'))] })
+    inlined.length && inlined.every((file) => existsSync(file))
+      ? securityHeaders({ paymentProviders: !!opts.paymentProviders, inlineScripts: inlined.map((file) => inlineScriptSource(readFileSync(file, 'utf8'))) })
       : apiHeaders;
   const server = http.createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { type CfnElement } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
 import { apiPathPrefixes } from '@fittrack/functions/routes';
-import { APPEARANCE_SCRIPT_SOURCE, ASSETS_CACHE_CONTROL, CONTENT_SECURITY_POLICY, HTML_CACHE_CONTROL, SPA_REWRITE_FUNCTION, VIEWER_IP_FUNCTION } from '../lib/constructs/site';
+import { ASSETS_CACHE_CONTROL, CONTENT_SECURITY_POLICY, HTML_CACHE_CONTROL, INLINE_SCRIPT_SOURCES, SPA_REWRITE_FUNCTION, VIEWER_IP_FUNCTION } from '../lib/constructs/site';
 import { buildStack } from './helpers';
 
 const { stack, template } = buildStack();
@@ -84,9 +84,10 @@ describe('site: security headers', () => {
     expect(directives['object-src']).toEqual(["'none'"]);
     expect(directives['frame-ancestors']).toEqual(["'none'"]);
     expect(directives['base-uri']).toEqual(["'none'"]);
-    // the built pages' one inline script (appearance.js), allowed by its hash and nothing else inline
-    expect(directives['script-src']).toEqual(["'self'", APPEARANCE_SCRIPT_SOURCE, 'https://js.stripe.com', 'https://www.paypal.com']);
-    expect(APPEARANCE_SCRIPT_SOURCE).toMatch(/^'sha256-[A-Za-z0-9+/]{43}='$/);
+    // the built pages' inline scripts (appearance.js, start-app.js), allowed by their hashes and nothing else inline
+    expect(directives['script-src']).toEqual(["'self'", ...INLINE_SCRIPT_SOURCES, 'https://js.stripe.com', 'https://www.paypal.com']);
+    expect(INLINE_SCRIPT_SOURCES).toHaveLength(2);
+    for (const source of INLINE_SCRIPT_SOURCES) expect(source).toMatch(/^'sha256-[A-Za-z0-9+/]{43}='$/);
     expect(csp).not.toContain("'unsafe-inline' https");
     expect(csp).not.toContain('unsafe-eval');
   });

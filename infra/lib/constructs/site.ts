@@ -7,22 +7,22 @@ import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { inlineScriptSource } from '@fittrack/functions/lib/security-headers';
-import { prerenderedPages } from '@fittrack/functions/routes';
+import { inlinePageScripts, prerenderedPages } from '@fittrack/functions/routes';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { Construct, type IConstruct } from 'constructs';
 
 /**
- * The one inline script of the built pages: frontend/scripts/prerender.ts inlines
- * frontend/public/appearance.js, and the CSP allows exactly that text by its hash.
+ * The inline scripts of the built pages: frontend/scripts/prerender.ts inlines the files of
+ * `inlinePageScripts` from frontend/public, and the CSP allows exactly those texts by their hashes.
  */
-export const APPEARANCE_SCRIPT_SOURCE = inlineScriptSource(
-  fs.readFileSync(path.resolve(import.meta.dirname, '../../../frontend/public/appearance.js'), 'utf8'),
+export const INLINE_SCRIPT_SOURCES = inlinePageScripts.map((name) =>
+  inlineScriptSource(fs.readFileSync(path.resolve(import.meta.dirname, '../../../frontend/public', name), 'utf8')),
 );
 
 /** Content-Security-Policy of every HTML and API response (DESIGN.md section 6). */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
-  `script-src 'self' ${APPEARANCE_SCRIPT_SOURCE} https://js.stripe.com https://www.paypal.com`,
+  `script-src 'self' ${INLINE_SCRIPT_SOURCES.join(' ')} https://js.stripe.com https://www.paypal.com`,
   'frame-src https://js.stripe.com https://hooks.stripe.com https://www.paypal.com',
   "connect-src 'self' https://api.stripe.com https://www.paypal.com",
   "img-src 'self' data:",
