@@ -48,13 +48,22 @@ function parseServerMessage(text: string): string | undefined {
   return undefined;
 }
 
-/** The browser's IANA time zone, or undefined when the runtime cannot tell. */
+let timeZone: { zone: string | undefined } | undefined;
+
+/**
+ * The browser's IANA time zone, or undefined when the runtime cannot tell. Read once per page
+ * load: every request sends it, and the first Intl call of a page costs 15 ms or more (the browser
+ * loads its internationalisation data; public/start-app.js does that while the app downloads).
+ */
 export function browserTimeZone(): string | undefined {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
-  } catch {
-    return undefined;
+  if (!timeZone) {
+    try {
+      timeZone = { zone: Intl.DateTimeFormat().resolvedOptions().timeZone || undefined };
+    } catch {
+      timeZone = { zone: undefined };
+    }
   }
+  return timeZone.zone;
 }
 
 /** Sends a request and returns the raw Response; throws `ApiError` when it is not OK. */

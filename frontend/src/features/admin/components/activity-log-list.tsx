@@ -1,4 +1,5 @@
 import type { AdminLogsResponse } from '@fittrack/functions/contract/admin';
+import { formatNumber } from '../../../lib/format';
 
 const actionLabels: Record<string, string> = {
   login: 'Login',
@@ -24,7 +25,7 @@ export function ActivityLogList({ data }: { data: AdminLogsResponse }) {
           System Activity Logs
         </h2>
         <p className="text-sm text-slate-600">
-          {data.total.toLocaleString()} {data.total === 1 ? 'event' : 'events'}
+          {formatNumber(data.total)} {data.total === 1 ? 'event' : 'events'}
         </p>
       </div>
       {data.events.length === 0 ? (

@@ -11,6 +11,7 @@ import { useFeedbackList } from '../api/get-feedback';
 import { ActivityLogList } from './activity-log-list';
 import { FeedbackCard } from './feedback-card';
 import { SystemTestsCard } from './system-tests-card';
+import { formatNumber } from '../../../lib/format';
 
 /** How long a non-admin sees 'Access Denied' before being sent to /auth. */
 export const ACCESS_DENIED_REDIRECT_MS = 2500;
@@ -47,7 +48,7 @@ function StatCard({ label, value }: { label: string; value: number | undefined }
   return (
     <Card className="flex flex-col justify-between gap-1 p-3 text-center">
       <p className="text-xs leading-tight font-medium text-slate-600">{label}</p>
-      <p className="text-2xl font-bold text-slate-900 tabular-nums">{value === undefined ? '—' : value.toLocaleString()}</p>
+      <p className="text-2xl font-bold text-slate-900 tabular-nums">{value === undefined ? '—' : formatNumber(value)}</p>
     </Card>
   );
 }

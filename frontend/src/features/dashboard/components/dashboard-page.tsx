@@ -11,10 +11,13 @@ import { CaloriesBurnedCard, CaloriesCard, PushupsCard, StepsCard } from './prog
 // The chart is below the fold: its code loads after first paint.
 const HistorySection = lazy(() => import('./history-section').then((m) => ({ default: m.HistorySection })));
 
+let dayFormat: Intl.DateTimeFormat | undefined;
+
 /** The browser's calendar day (yyyy-mm-dd) in the zone it sends as X-Time-Zone. */
 function browserDay(): string | undefined {
   try {
-    return new Intl.DateTimeFormat('en-CA', { timeZone: browserTimeZone(), year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+    dayFormat ??= new Intl.DateTimeFormat('en-CA', { timeZone: browserTimeZone(), year: 'numeric', month: '2-digit', day: '2-digit' });
+    return dayFormat.format(new Date());
   } catch {
     return undefined;
   }

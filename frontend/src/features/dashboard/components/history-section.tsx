@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { GOALS, type Metric, stepStreak } from '@fittrack/functions/contract/tracking-goals';
 import { useProgressHistory } from '../../tracking/api/get-progress-history';
 import { useProgressToday } from '../../tracking/api/get-progress-today';
+import { formatLongDay, formatNumber, formatWeekday } from '../../../lib/format';
 
 const METRIC_LABELS: Record<Metric, string> = {
   steps: 'Steps',
@@ -17,8 +18,8 @@ const BAR_CLASS: Record<Metric, string> = {
 };
 const ORDER: Metric[] = ['steps', 'caloriesConsumed', 'pushups', 'caloriesBurned'];
 
-const weekday = (date: string) => new Date(`${date}T12:00:00Z`).toLocaleDateString(undefined, { weekday: 'short', timeZone: 'UTC' });
-const longDate = (date: string) => new Date(`${date}T12:00:00Z`).toLocaleDateString(undefined, { weekday: 'long', month: 'short', day: 'numeric', timeZone: 'UTC' });
+const weekday = formatWeekday;
+const longDate = formatLongDay;
 
 /** Height of the history block while loading (no layout shift when it arrives). */
 export const HISTORY_MIN_HEIGHT = 'min-h-[19rem]';
@@ -92,7 +93,7 @@ export function HistorySection() {
             <div
               className={`${BAR_CLASS[metric]} min-h-[2px] rounded-t-md ${d[metric] >= goal ? '' : 'opacity-70'}`}
               style={{ height: `${(d[metric] / max) * 100}%` }}
-              title={`${longDate(d.date)}: ${d[metric].toLocaleString()}`}
+              title={`${longDate(d.date)}: ${formatNumber(d[metric])}`}
             />
           </div>
         ))}
@@ -104,7 +105,7 @@ export function HistorySection() {
           </span>
         ))}
       </div>
-      <p className="mt-2 text-xs text-slate-600">Dashed line: daily goal ({goal.toLocaleString()}).</p>
+      <p className="mt-2 text-xs text-slate-600">Dashed line: daily goal ({formatNumber(goal)}).</p>
       <table className="sr-only">
         <caption>{label}, last 7 days</caption>
         <thead>
@@ -117,7 +118,7 @@ export function HistorySection() {
           {week.map((d) => (
             <tr key={d.date}>
               <th scope="row">{longDate(d.date)}</th>
-              <td>{d[metric].toLocaleString()}</td>
+              <td>{formatNumber(d[metric])}</td>
             </tr>
           ))}
         </tbody>

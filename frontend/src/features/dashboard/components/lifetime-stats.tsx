@@ -1,4 +1,5 @@
 import type { Lifetime } from '@fittrack/functions/contract/tracking';
+import { formatNumber } from '../../../lib/format';
 
 /** 'Lifetime Stats': real lifetime totals (DESIGN.md departure 6). */
 export function LifetimeStats({ lifetime }: { lifetime: Lifetime }) {
@@ -17,7 +18,7 @@ export function LifetimeStats({ lifetime }: { lifetime: Lifetime }) {
         {rows.map(([label, value]) => (
           <div key={label} className="rounded-xl bg-slate-50 px-3 py-2">
             <dt className="text-xs text-slate-600">{label}</dt>
-            <dd className="text-lg font-bold text-slate-900 tabular-nums">{value.toLocaleString()}</dd>
+            <dd className="text-lg font-bold text-slate-900 tabular-nums">{formatNumber(value)}</dd>
           </div>
         ))}
       </dl>

@@ -5,10 +5,11 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { usePatchProgressToday } from '../../tracking/api/patch-progress-today';
 import { MetricCard } from './metric-card';
 import { QuickEntry } from './quick-entry';
+import { formatNumber } from '../../../lib/format';
 
 const AddSetDialog = lazy(() => import('./add-set-dialog').then((m) => ({ default: m.AddSetDialog })));
 
-const fmt = (n: number) => n.toLocaleString();
+const fmt = formatNumber;
 
 /** Calories: consumed/goal, a ring, '{n} calories remaining' or 'Daily limit reached'. */
 export function CaloriesCard({ consumed }: { consumed: number }) {

@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { refusalMessage } from '../../../lib/api-client';
+import { formatNumber } from '../../../lib/format';
 
 /**
  * Inline quick entry of an absolute value (today's steps or calories burned). A failed save keeps
@@ -38,7 +39,7 @@ export function QuickEntry({
     e.preventDefault();
     const value = Number(text.trim().replace(/[,\s]/g, ''));
     if (text.trim() === '' || !Number.isInteger(value) || value < 0 || value > max) {
-      setInvalid(`Enter a whole number from 0 to ${max.toLocaleString()}.`);
+      setInvalid(`Enter a whole number from 0 to ${formatNumber(max)}.`);
       input.current?.focus();
       return;
     }

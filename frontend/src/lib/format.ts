@@ -1,0 +1,26 @@
+/**
+ * Locale-aware formatting with one Intl formatter per format, made on first use. Every
+ * `toLocaleString()` builds a new formatter (0.1–0.6 ms each on a desktop, four times that on a
+ * phone) and the dashboard formats dozens of numbers per render (DESIGN.md section 10, TBT).
+ */
+function once<T>(create: () => T): () => T {
+  let value: T | undefined;
+  return () => (value ??= create());
+}
+
+const numberFormat = once(() => new Intl.NumberFormat());
+
+/** `n` with the browser's digit grouping, like `n.toLocaleString()`. */
+export const formatNumber = (n: number): string => numberFormat().format(n);
+
+const utcWeekdayShort = once(() => new Intl.DateTimeFormat(undefined, { weekday: 'short', timeZone: 'UTC' }));
+const utcLongDate = once(() => new Intl.DateTimeFormat(undefined, { weekday: 'long', month: 'short', day: 'numeric', timeZone: 'UTC' }));
+
+/** Midday UTC of a calendar day `yyyy-mm-dd`, so that no time zone moves it to another day. */
+const middayUtc = (day: string) => new Date(`${day}T12:00:00Z`);
+
+/** The short weekday of a calendar day `yyyy-mm-dd` ("Mon"). */
+export const formatWeekday = (day: string): string => utcWeekdayShort().format(middayUtc(day));
+
+/** A calendar day `yyyy-mm-dd` as "Monday, Nov 16". */
+export const formatLongDay = (day: string): string => utcLongDate().format(middayUtc(day));
