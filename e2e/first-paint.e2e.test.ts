@@ -33,12 +33,12 @@ describe('first paint without JavaScript', () => {
     await expect(prerendered.getByText('We use cookies').isVisible()).resolves.toBe(false);
   });
 
-  it('needs nothing but the HTML: the stylesheet and the two scripts are inline, the scripts allowed by their hashes', async () => {
+  it('needs nothing but the HTML: the stylesheet and the appearance script are inline, the script allowed by its hash', async () => {
     const { page, errors } = await newPage();
     const res = await page.goto(`${baseUrl()}/auth`);
     const csp = (await res!.allHeaders())['content-security-policy']!;
     const scriptSrc = /script-src ([^;]+)/.exec(csp)![1]!.split(' ');
-    expect(scriptSrc.filter((s) => s.startsWith("'sha256-"))).toHaveLength(2); // appearance.js, start-app.js
+    expect(scriptSrc.filter((s) => s.startsWith("'sha256-"))).toHaveLength(1);
     expect(scriptSrc).not.toContain("'unsafe-inline'");
     await expect(page.locator('head link[rel="stylesheet"]').count()).resolves.toBe(0);
     await expect(page.locator('head style').count()).resolves.toBe(1);
@@ -49,32 +49,6 @@ describe('first paint without JavaScript', () => {
 });
 
 describe('the app takes over', () => {
-  it('downloads the app only once the first frame is painted, and loads the Intl data in a worker', async () => {
-    // /auth.html and index.html; pages without a session check (a signed-out /api/auth/me logs a 401)
-    for (const path of ['/auth', '/cookie-policy']) {
-      const { page, errors } = await newPage();
-      const workers: string[] = [];
-      page.on('worker', (w) => workers.push(new URL(w.url()).pathname));
-      await page.goto(`${baseUrl()}${path}`);
-      // the HTML names no app script: start-app.js adds them from the JSON block
-      const html = await (await page.request.get(`${baseUrl()}${path}`)).text();
-      expect(html).not.toMatch(/<script type="module"|rel="modulepreload"/);
-      const { entry, preload } = JSON.parse(await page.locator('#app-scripts').textContent() ?? '') as { entry: string; preload: string[] };
-      expect(entry).toMatch(/^\/assets\/index-[\w-]+\.js$/);
-      expect(preload.length).toBeGreaterThan(0);
-      const timing = await page.evaluate((entryPath) => {
-        const paint = performance.getEntriesByName('first-paint')[0]?.startTime;
-        const script = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((r) => new URL(r.name).pathname === entryPath);
-        return { paint, scriptStart: script?.startTime };
-      }, entry);
-      expect(timing.paint).toBeGreaterThan(0);
-      expect(timing.scriptStart).toBeGreaterThan(timing.paint!);
-      expect(workers).toContain('/intl-warmup.js');
-      expect(errors).toEqual([]); // a worker or script refused by the CSP would be reported here
-      await page.context().close();
-    }
-  });
-
   it('replaces the pre-rendered frame with the live page, without console errors', async () => {
     const { page, errors } = await newPage();
     await page.goto(`${baseUrl()}/auth`); // returns once the pre-rendered frame is gone (e2e/browser.ts)

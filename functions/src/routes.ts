@@ -110,12 +110,11 @@ export const apiPathPrefixes = ['/api/', '/paypal/', '/webhooks/'] as const;
 export const prerenderedPages = ['/auth'] as const;
 
 /**
- * The scripts of frontend/public that the built pages carry inline (frontend/scripts/prerender.ts),
- * in page order; the CSP allows exactly these texts by their hashes (local gateway and CDK site):
- * appearance.js runs in <head> before the first paint, start-app.js at the end of <body> starts
- * the app once the pre-rendered first frame is on screen.
+ * The scripts of frontend/public that the built pages carry inline in <head>
+ * (frontend/scripts/prerender.ts); the CSP allows exactly these texts by their hashes (local
+ * gateway and CDK site). appearance.js applies the stored appearance before the first paint.
  */
-export const inlinePageScripts = ['appearance.js', 'start-app.js'] as const;
+export const inlinePageScripts = ['appearance.js'] as const;
 
 export const routeKey = (r: Pick<RouteDef, 'method' | 'path'>): RouteKey => `${r.method} ${r.path}` as RouteKey;
 

@@ -52,8 +52,7 @@ let timeZone: { zone: string | undefined } | undefined;
 
 /**
  * The browser's IANA time zone, or undefined when the runtime cannot tell. Read once per page
- * load: every request sends it, and the first Intl call of a page costs 15 ms or more (the browser
- * loads its internationalisation data; public/start-app.js does that while the app downloads).
+ * load: every request sends it, and each read builds an Intl formatter.
  */
 export function browserTimeZone(): string | undefined {
   if (!timeZone) {
