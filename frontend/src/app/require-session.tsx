@@ -1,4 +1,4 @@
-import { type ReactNode } from 'react';
+import { type ReactNode, useDeferredValue } from 'react';
 import { Navigate } from 'react-router';
 import { Button } from '../components/ui/button';
 import { PageSpinner } from '../components/ui/spinner';
@@ -10,7 +10,14 @@ import { useSession } from '../features/auth/session-context';
  * subscription (DESIGN.md departure 3); the admin page itself checks the role.
  */
 export function RequireSession({ children }: { children: ReactNode }) {
-  const { status, user, revalidate } = useSession();
+  const session = useSession();
+  // SWR hands the session over through useSyncExternalStore, whose updates React renders at once:
+  // the whole signed-in screen would mount in one long task. Deferred, the spinner stays for that
+  // urgent render, and the screen mounts in a transition that yields to the browser (TBT budget,
+  // DESIGN.md section 10).
+  const status = useDeferredValue(session.status);
+  const user = useDeferredValue(session.user);
+  const { revalidate } = session;
 
   if (status === 'loading') return <PageSpinner label="Loading your session..." />;
   if (status === 'error') {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useRef } from 'react';
 import { Button } from '../../../components/ui/button';
 import { browserTimeZone } from '../../../lib/api-client';
 import { PageSpinner } from '../../../components/ui/spinner';
@@ -26,7 +26,11 @@ function browserDay(): string | undefined {
 /** Dashboard 'Today's Progress' (/ and /dashboard; SPEC.md section 2). */
 export function DashboardPage() {
   const { user } = useSession();
-  const { data, error, isLoading, mutate } = useProgressToday();
+  const progress = useProgressToday();
+  const { error, isLoading, mutate } = progress;
+  // Today's progress arrives through useSyncExternalStore (SWR), which React renders at once; deferred,
+  // the cards render in a transition that yields to the browser (see RequireSession).
+  const data = useDeferredValue(progress.data);
 
   useEffect(() => {
     // SPEC.md section 8: a failed progress load is only logged.
