@@ -211,7 +211,7 @@ function serveStatic(req: http.IncomingMessage, res: http.ServerResponse, url: U
   send(res, 200, headers, req.method === 'HEAD' ? undefined : body);
 }
 
-export function createGateway(opts: GatewayOptions = {}): http.Server & { dynamoStats: DynamoStats } {
+export function createGateway(opts: GatewayOptions = {}): http.Server & { dynamoStats: DynamoStats; drain: () => Promise<void> } {
   const dynamoStats: DynamoStats = {};
   const apiHeaders = securityHeaders({ paymentProviders: !!opts.paymentProviders });
   // The built pages inline the scripts of `inlinePageScripts` (frontend/scripts/prerender.ts); their CSP allows exactly those.
@@ -220,7 +220,19 @@ export function createGateway(opts: GatewayOptions = {}): http.Server & { dynamo
     inlined.length && inlined.every((file) => existsSync(file))
       ? securityHeaders({ paymentProviders: !!opts.paymentProviders, inlineScripts: inlined.map((file) => inlineScriptSource(readFileSync(file, 'utf8'))) })
       : apiHeaders;
-  const server = http.createServer(async (req, res) => {
+  // Requests still being handled: a client that gives up (autocannon at the end of a run) closes
+  // its socket, but the handler goes on; `drain` lets the stack wait for them before it stops the
+  // emulators they talk to.
+  const inFlight = new Set<Promise<void>>();
+  const server = http.createServer((req, res) => {
+    const handling: Promise<void> = handle(req, res).finally(() => inFlight.delete(handling));
+    inFlight.add(handling);
+  });
+  const drain = async () => {
+    while (inFlight.size) await Promise.allSettled([...inFlight]);
+  };
+
+  async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const started = Date.now();
     try {
@@ -272,6 +284,6 @@ export function createGateway(opts: GatewayOptions = {}): http.Server & { dynamo
       if (!res.headersSent) send(res, 500, { ...apiHeaders, 'Content-Type': 'application/json' }, JSON.stringify({ message: 'Internal Server Error' }));
       else res.end();
     }
-  });
-  return Object.assign(server, { dynamoStats });
+  }
+  return Object.assign(server, { dynamoStats, drain });
 }

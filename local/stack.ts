@@ -1,5 +1,4 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import type http from 'node:http';
 import path from 'node:path';
 import { ensureAdmin, ensureTable, ensureUserPool } from './bootstrap';
 import { type Emulator, startCognitoLocal, startDynamoLocal } from './emulators';
@@ -45,11 +44,13 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
   const previous = existsSync(portsFile) ? (JSON.parse(readFileSync(portsFile, 'utf8')) as { dynamo?: number; cognito?: number }) : {};
   const tableName = opts.tableName ?? 'fittrack';
   const started: Emulator[] = [];
-  let server: (http.Server & { dynamoStats: DynamoStats }) | undefined;
+  let server: ReturnType<typeof createGateway> | undefined;
 
   const stop = async () => {
     if (server) await new Promise<void>((r) => server!.close(() => r()));
     server?.closeAllConnections?.();
+    // requests whose client has gone still run their handler: let them finish before their emulators go
+    await server?.drain();
     await Promise.all(started.map((e) => e.stop()));
   };
 
