@@ -1,0 +1,116 @@
+/**
+ * Interleaved Lighthouse A/B of two builds of the frontend, for deciding a change that `npm run
+ * bench` cannot resolve: on this kind of machine the dashboard's TBT spans 5–250 ms from run to
+ * run, so two separate benches of 5 runs prove nothing (docs/decisions/0009).
+ *
+ *   npm run build -w frontend && cp -r frontend/dist /tmp/a   # before
+ *   npm run build -w frontend && cp -r frontend/dist /tmp/b   # after
+ *   npx tsx bench/lighthouse-ab.ts /tmp/a /tmp/b [runs=8] [dashboard|auth]
+ *
+ * Each build gets its own local stack and signed-in subscriber; the runs alternate A B, B A, …
+ * in one Chromium so that machine noise hits both alike. Prints the medians and every TBT, and
+ * the long tasks after FCP per load, by script (what TBT is made of).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { grantSubscription } from '../functions/test/subscriptions';
+import { startStack } from '../local/stack';
+
+const [dirA, dirB, runsArg, pageArg] = process.argv.slice(2);
+if (!dirA || !dirB) throw new Error('usage: npx tsx bench/lighthouse-ab.ts <distA> <distB> [runs] [dashboard|auth]');
+const runs = Number(runsArg ?? 8);
+const page = pageArg === 'auth' ? 'auth' : 'dashboard';
+
+interface Setup {
+  name: 'A' | 'B';
+  url: string;
+  cookie: string;
+  stop: () => Promise<void>;
+  dataDir: string;
+}
+interface Run {
+  tbt: number;
+  lcp: number;
+  longTasks: Record<string, { count: number; blocking: number }>;
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+};
+
+const setups: Setup[] = [];
+for (const [name, dir] of [['A', dirA], ['B', dirB]] as const) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'fittrack-lighthouse-ab-'));
+  const stack = await startStack({ port: 0, dataDir, staticDir: path.resolve(dir), inMemoryDb: true });
+  const username = `ab${name}${Date.now().toString(36)}`;
+  const signup = await fetch(`${stack.url}/api/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: stack.url },
+    body: JSON.stringify({ username, email: `${username}@example.com`, password: 'BenchMark1x' }),
+  });
+  const { user } = (await signup.json()) as { user: { id: string } };
+  await grantSubscription(user.id);
+  const cookie = signup.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  setups.push({ name, url: stack.url, cookie, stop: stack.stop, dataDir });
+}
+
+const lighthouse = (await import('lighthouse')).default;
+const chromeLauncher = await import('chrome-launcher');
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+});
+const results: Record<Setup['name'], Run[]> = { A: [], B: [] };
+try {
+  for (let i = 0; i < runs; i++) {
+    for (const s of i % 2 ? [...setups].reverse() : setups) {
+      const r = await lighthouse(page === 'auth' ? `${s.url}/auth` : `${s.url}/`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+        ...(page === 'auth' ? {} : { extraHeaders: { Cookie: s.cookie } }),
+      });
+      const lhr = r!.lhr;
+      if (lhr.runtimeError) {
+        console.warn(`${s.name}: run ${i} failed (${lhr.runtimeError.code}), not counted`);
+        continue;
+      }
+      const fcp = lhr.audits['first-contentful-paint']!.numericValue!;
+      const items = ((lhr.audits['long-tasks']?.details as { items?: { url: string; startTime: number; duration: number }[] } | undefined)?.items ?? []).filter(
+        (t) => t.startTime >= fcp,
+      );
+      const longTasks: Run['longTasks'] = {};
+      for (const t of items) {
+        const key = t.url.replace(s.url, '').replace(/-[\w-]{8}\.js$/, '.js') || '(document)';
+        const e = (longTasks[key] ??= { count: 0, blocking: 0 });
+        e.count += 1;
+        e.blocking += Math.max(0, t.duration - 50);
+      }
+      results[s.name].push({ tbt: lhr.audits['total-blocking-time']!.numericValue!, lcp: lhr.audits['largest-contentful-paint']!.numericValue!, longTasks });
+    }
+  }
+} finally {
+  chrome.kill();
+  for (const s of setups) {
+    await s.stop();
+    rmSync(s.dataDir, { recursive: true, force: true });
+  }
+}
+
+for (const name of ['A', 'B'] as const) {
+  const rs = results[name];
+  console.log(`${name} (${rs.length} runs): TBT median ${median(rs.map((r) => r.tbt)).toFixed(0)} ms, LCP median ${median(rs.map((r) => r.lcp)).toFixed(0)} ms`);
+  console.log(`  TBT per run: ${rs.map((r) => r.tbt.toFixed(0)).join(' ')}`);
+  const byScript: Record<string, { count: number; blocking: number }> = {};
+  for (const r of rs) {
+    for (const [k, v] of Object.entries(r.longTasks)) {
+      const e = (byScript[k] ??= { count: 0, blocking: 0 });
+      e.count += v.count;
+      e.blocking += v.blocking;
+    }
+  }
+  for (const [k, v] of Object.entries(byScript)) console.log(`  long tasks after FCP, ${k}: ${(v.count / rs.length).toFixed(1)} per load, ${(v.blocking / rs.length).toFixed(0)} ms blocking per load`);
+}
