@@ -6,7 +6,7 @@ describe('format', () => {
     for (const n of [0, 7, 1234, 10000, 1234567, -42, 3.5]) expect(formatNumber(n)).toBe(n.toLocaleString());
   });
 
-  it('formats a calendar day the same in every time zone (midday UTC)', () => {
+  it('formats a calendar day like toLocaleDateString at midday UTC, whatever the zone', () => {
     expect(formatWeekday('2026-11-16')).toBe(new Date(Date.UTC(2026, 10, 16, 12)).toLocaleDateString(undefined, { weekday: 'short', timeZone: 'UTC' }));
     expect(formatLongDay('2026-11-16')).toBe(
       new Date(Date.UTC(2026, 10, 16, 12)).toLocaleDateString(undefined, { weekday: 'long', month: 'short', day: 'numeric', timeZone: 'UTC' }),

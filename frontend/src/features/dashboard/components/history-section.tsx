@@ -18,9 +18,6 @@ const BAR_CLASS: Record<Metric, string> = {
 };
 const ORDER: Metric[] = ['steps', 'caloriesConsumed', 'pushups', 'caloriesBurned'];
 
-const weekday = formatWeekday;
-const longDate = formatLongDay;
-
 /** Height of the history block while loading (no layout shift when it arrives). */
 export const HISTORY_MIN_HEIGHT = 'min-h-[19rem]';
 
@@ -93,7 +90,7 @@ export function HistorySection() {
             <div
               className={`${BAR_CLASS[metric]} min-h-[2px] rounded-t-md ${d[metric] >= goal ? '' : 'opacity-70'}`}
               style={{ height: `${(d[metric] / max) * 100}%` }}
-              title={`${longDate(d.date)}: ${formatNumber(d[metric])}`}
+              title={`${formatLongDay(d.date)}: ${formatNumber(d[metric])}`}
             />
           </div>
         ))}
@@ -101,7 +98,7 @@ export function HistorySection() {
       <div aria-hidden="true" className="mt-1 flex gap-2">
         {week.map((d, i) => (
           <span key={d.date} className={`flex-1 text-center text-xs ${i === week.length - 1 ? 'font-semibold text-slate-900' : 'text-slate-600'}`}>
-            {i === week.length - 1 ? 'Today' : weekday(d.date)}
+            {i === week.length - 1 ? 'Today' : formatWeekday(d.date)}
           </span>
         ))}
       </div>
@@ -117,7 +114,7 @@ export function HistorySection() {
         <tbody>
           {week.map((d) => (
             <tr key={d.date}>
-              <th scope="row">{longDate(d.date)}</th>
+              <th scope="row">{formatLongDay(d.date)}</th>
               <td>{formatNumber(d[metric])}</td>
             </tr>
           ))}

@@ -9,8 +9,6 @@ import { formatNumber } from '../../../lib/format';
 
 const AddSetDialog = lazy(() => import('./add-set-dialog').then((m) => ({ default: m.AddSetDialog })));
 
-const fmt = formatNumber;
-
 /** Calories: consumed/goal, a ring, '{n} calories remaining' or 'Daily limit reached'. */
 export function CaloriesCard({ consumed }: { consumed: number }) {
   const s = goalStatus('caloriesConsumed', consumed);
@@ -18,9 +16,9 @@ export function CaloriesCard({ consumed }: { consumed: number }) {
     <MetricCard
       title="Calories"
       percent={s.percent}
-      value={`${fmt(consumed)}/${fmt(GOALS.caloriesConsumed)}`}
-      valueText={`${fmt(consumed)} of ${fmt(GOALS.caloriesConsumed)} calories`}
-      status={s.reached ? 'Daily limit reached' : `${fmt(s.remaining)} calories remaining`}
+      value={`${formatNumber(consumed)}/${formatNumber(GOALS.caloriesConsumed)}`}
+      valueText={`${formatNumber(consumed)} of ${formatNumber(GOALS.caloriesConsumed)} calories`}
+      status={s.reached ? 'Daily limit reached' : `${formatNumber(s.remaining)} calories remaining`}
       colorClass="text-orange-500"
     >
       <Link to="/diet" className={buttonClasses('secondary', 'min-h-11 px-2! whitespace-nowrap')}>
@@ -68,9 +66,9 @@ export function StepsCard({ steps }: { steps: number }) {
         <MetricCard
           title="Steps"
           percent={s.percent}
-          value={fmt(steps)}
-          valueText={`${fmt(steps)} of ${fmt(GOALS.steps)} steps`}
-          status={s.reached ? 'Daily goal reached!' : `${fmt(s.remaining)} steps to go`}
+          value={formatNumber(steps)}
+          valueText={`${formatNumber(steps)} of ${formatNumber(GOALS.steps)} steps`}
+          status={s.reached ? 'Daily goal reached!' : `${formatNumber(s.remaining)} steps to go`}
           reached={s.reached}
           colorClass="text-brand-700"
         >
@@ -90,9 +88,9 @@ export function CaloriesBurnedCard({ burned }: { burned: number }) {
         <MetricCard
           title="Calories Burned"
           percent={s.percent}
-          value={fmt(burned)}
-          valueText={`${fmt(burned)} of ${fmt(GOALS.caloriesBurned)} calories burned`}
-          status={s.reached ? 'Daily goal reached!' : `${fmt(s.remaining)} calories to go`}
+          value={formatNumber(burned)}
+          valueText={`${formatNumber(burned)} of ${formatNumber(GOALS.caloriesBurned)} calories burned`}
+          status={s.reached ? 'Daily goal reached!' : `${formatNumber(s.remaining)} calories to go`}
           reached={s.reached}
           colorClass="text-rose-600"
         >
@@ -112,9 +110,9 @@ export function PushupsCard({ pushups }: { pushups: number }) {
     <MetricCard
       title="Push-ups"
       percent={s.percent}
-      value={`${fmt(pushups)}/${GOALS.pushups}`}
-      valueText={`${fmt(pushups)} of ${GOALS.pushups} push-ups`}
-      status={s.reached ? 'Daily goal reached!' : `${fmt(s.remaining)} push-ups to go`}
+      value={`${formatNumber(pushups)}/${GOALS.pushups}`}
+      valueText={`${formatNumber(pushups)} of ${GOALS.pushups} push-ups`}
+      status={s.reached ? 'Daily goal reached!' : `${formatNumber(s.remaining)} push-ups to go`}
       reached={s.reached}
       colorClass="text-sky-600"
     >
