@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { json, makeUser, mockFetch, requestsOf } from '../test/fetch-mock';
+import { json, makeUser, mockFetch, pending, requestsOf } from '../test/fetch-mock';
 import { renderApp } from '../test/render-app';
 
 describe('shell', () => {
@@ -47,6 +47,28 @@ describe('shell', () => {
     expect(screen.getByRole('tab', { name: 'Login' })).toBeInTheDocument();
     expect(window.localStorage.getItem('user')).toBeNull();
     expect(requestsOf(fn)).toContain('POST /api/auth/logout');
+  });
+
+  it('an admin logging out from /admin never sees the page render without a session (no "Access Denied")', async () => {
+    mockFetch({
+      'GET /api/auth/me': () => json({ user: makeUser({ role: 'admin' }) }),
+      'GET /api/admin/logs': pending,
+      'GET /api/feedback': pending,
+      'POST /api/auth/logout': () => new Response(null, { status: 204 }),
+    });
+    renderApp('/admin');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(await screen.findByRole('heading', { name: 'Welcome back, Administrator!' })).toBeInTheDocument();
+    const seen: string[] = [];
+    const observer = new MutationObserver(() => {
+      if (document.body.textContent?.includes('Access Denied')) seen.push('Access Denied');
+    });
+    observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+    await userEvent.click(within(nav).getByRole('button', { name: 'Logout' }));
+    await screen.findByText('Logged Out');
+    observer.disconnect();
+    expect(screen.getByTestId('location')).toHaveTextContent('/auth');
+    expect(seen).toEqual([]);
   });
 
   it('after logout the guarded routes send the user to /auth without a new session check', async () => {

@@ -12,12 +12,12 @@ import { useSession } from '../features/auth/session-context';
 export function RequireSession({ children }: { children: ReactNode }) {
   const session = useSession();
   // SWR hands the session over through useSyncExternalStore, whose updates React renders at once:
-  // the whole signed-in screen would mount in one long task. Deferred, the spinner stays for that
-  // urgent render, and the screen mounts in a transition that yields to the browser (TBT budget,
-  // DESIGN.md section 10).
-  const status = useDeferredValue(session.status);
-  const user = useDeferredValue(session.user);
-  const { revalidate } = session;
+  // the whole signed-in screen would mount in one long task. While the deferred status is still
+  // 'loading', the spinner stays for that urgent render, and the screen mounts in a transition that
+  // yields to the browser (TBT budget, DESIGN.md section 10). Every later change (sign-out, expiry)
+  // applies at once, so no page ever renders without its session.
+  const loading = useDeferredValue(session.status) === 'loading';
+  const { status, user, revalidate } = loading ? { ...session, status: 'loading' as const } : session;
 
   if (status === 'loading') return <PageSpinner label="Loading your session..." />;
   if (status === 'error') {
