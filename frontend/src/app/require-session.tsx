@@ -16,8 +16,8 @@ export function RequireSession({ children }: { children: ReactNode }) {
   // 'loading', the spinner stays for that urgent render, and the screen mounts in a transition that
   // yields to the browser (TBT budget, DESIGN.md section 10). Every later change (sign-out, expiry)
   // applies at once, so no page ever renders without its session.
-  const loading = useDeferredValue(session.status) === 'loading';
-  const { status, user, revalidate } = loading ? { ...session, status: 'loading' as const } : session;
+  const status = useDeferredValue(session.status) === 'loading' ? 'loading' : session.status;
+  const { user, revalidate } = session;
 
   if (status === 'loading') return <PageSpinner label="Loading your session..." />;
   if (status === 'error') {

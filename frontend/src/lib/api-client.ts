@@ -68,7 +68,6 @@ export function browserTimeZone(): string | undefined {
 
 /** Resolves in a later task (a message, which no timer clamps or fakes). */
 function nextTask(): Promise<void> {
-  if (typeof MessageChannel !== 'function') return new Promise((resolve) => setTimeout(resolve, 0));
   return new Promise((resolve) => {
     const channel = new MessageChannel();
     channel.port1.onmessage = () => {
