@@ -8,10 +8,14 @@
  *   npx tsx bench/lighthouse-ab.ts /tmp/a /tmp/b [runs=8] [dashboard|auth]
  *
  * Each build gets its own local stack and signed-in subscriber; the runs alternate A B, B A, …
- * in one Chromium so that machine noise hits both alike. Prints the medians and every TBT, and
- * the long tasks after FCP per load, by script (what TBT is made of).
+ * in one Chromium so that machine noise hits both alike. Prints the medians, every TBT and LCP,
+ * the unthrottled FCP/LCP that Lighthouse observed, and the long tasks after FCP per load, by
+ * script (what TBT is made of).
+ *
+ * LIGHTHOUSE_AB_LANTERN=1 also prints each run's simulated LCP graph: the requests and tasks that
+ * the simulated LCP waits for. LIGHTHOUSE_AB_DUMP=<dir> writes each run's report and trace there.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { grantSubscription } from '../functions/test/subscriptions';
@@ -32,6 +36,8 @@ interface Setup {
 interface Run {
   tbt: number;
   lcp: number;
+  /** what Chromium observed unthrottled, which Lighthouse's simulation starts from */
+  observed: { fcp: number; lcp: number; element: string };
   longTasks: Record<string, { count: number; blocking: number }>;
 }
 
@@ -57,6 +63,19 @@ for (const [name, dir] of [['A', dirA], ['B', dirB]] as const) {
 }
 
 const lighthouse = (await import('lighthouse')).default;
+// LIGHTHOUSE_AB_LANTERN=1 prints the nodes of Lantern's simulated LCP graph of each run (what the
+// simulated LCP waits for); the simulator keeps the last run's node timings by label.
+const lantern = process.env.LIGHTHOUSE_AB_LANTERN ? await import('lighthouse/core/lib/lantern/lantern.js') : undefined;
+interface LanternNode {
+  type: string;
+  duration: number;
+  request: { url: string; transferSize: number };
+  didPerformLayout(): boolean;
+  getEvaluateScriptURLs(): Set<string>;
+}
+const lanternTimings = () =>
+  (lantern as unknown as { Simulation: { Simulator: { allNodeTimings: Map<string, Map<LanternNode, { startTime: number; endTime: number }>> } } } | undefined)?.Simulation.Simulator
+    .allNodeTimings;
 const chromeLauncher = await import('chrome-launcher');
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -78,6 +97,18 @@ try {
         console.warn(`${s.name}: run ${i} failed (${lhr.runtimeError.code}), not counted`);
         continue;
       }
+      const graph = lanternTimings()?.get('pessimisticLargestContentfulPaint');
+      if (graph) {
+        console.log(`${s.name} run ${i}: LCP ${lhr.audits['largest-contentful-paint']!.numericValue!.toFixed(0)} ms; pessimistic LCP graph:`);
+        for (const [node, t] of graph) {
+          const what =
+            node.type === 'network'
+              ? `${node.request.url.replace(s.url, '')} (${node.request.transferSize} B)`
+              : `CPU ${(node.duration / 1000).toFixed(1)} ms${node.didPerformLayout() ? ', layout' : ''} ${[...node.getEvaluateScriptURLs()].map((u) => u.replace(s.url, '')).join(' ')}`;
+          console.log(`  ${t.startTime.toFixed(0).padStart(5)}–${t.endTime.toFixed(0).padStart(5)} ms  ${what}`);
+        }
+        lanternTimings()!.clear();
+      }
       const fcp = lhr.audits['first-contentful-paint']!.numericValue!;
       const items = ((lhr.audits['long-tasks']?.details as { items?: { url: string; startTime: number; duration: number }[] } | undefined)?.items ?? []).filter(
         (t) => t.startTime >= fcp,
@@ -89,7 +120,16 @@ try {
         e.count += 1;
         e.blocking += Math.max(0, t.duration - 50);
       }
-      results[s.name].push({ tbt: lhr.audits['total-blocking-time']!.numericValue!, lcp: lhr.audits['largest-contentful-paint']!.numericValue!, longTasks });
+      if (process.env.LIGHTHOUSE_AB_DUMP) {
+        writeFileSync(path.join(process.env.LIGHTHOUSE_AB_DUMP, `${s.name}-${i}.json`), JSON.stringify(lhr));
+        writeFileSync(path.join(process.env.LIGHTHOUSE_AB_DUMP, `${s.name}-${i}.trace.json`), JSON.stringify((r!.artifacts as unknown as { Trace: unknown }).Trace));
+      }
+      const metrics = (lhr.audits.metrics?.details as { items?: Record<string, number>[] } | undefined)?.items?.[0] ?? {};
+      const lcpElement =
+        ((lhr.audits['lcp-breakdown-insight']?.details as { items?: { type: string; nodeLabel?: string }[] } | undefined)?.items ?? []).find((item) => item.type === 'node')
+          ?.nodeLabel ?? '?';
+      const observed = { fcp: metrics.observedFirstContentfulPaint ?? NaN, lcp: metrics.observedLargestContentfulPaint ?? NaN, element: lcpElement.slice(0, 80) };
+      results[s.name].push({ tbt: lhr.audits['total-blocking-time']!.numericValue!, lcp: lhr.audits['largest-contentful-paint']!.numericValue!, observed, longTasks });
     }
   }
 } finally {
@@ -104,6 +144,8 @@ for (const name of ['A', 'B'] as const) {
   const rs = results[name];
   console.log(`${name} (${rs.length} runs): TBT median ${median(rs.map((r) => r.tbt)).toFixed(0)} ms, LCP median ${median(rs.map((r) => r.lcp)).toFixed(0)} ms`);
   console.log(`  TBT per run: ${rs.map((r) => r.tbt.toFixed(0)).join(' ')}`);
+  console.log(`  LCP per run: ${rs.map((r) => r.lcp.toFixed(0)).join(' ')}; observed unthrottled FCP/LCP: ${rs.map((r) => `${r.observed.fcp.toFixed(0)}/${r.observed.lcp.toFixed(0)}`).join(' ')}`);
+  for (const element of new Set(rs.map((r) => r.observed.element))) console.log(`  LCP element: ${element}`);
   const byScript: Record<string, { count: number; blocking: number }> = {};
   for (const r of rs) {
     for (const [k, v] of Object.entries(r.longTasks)) {

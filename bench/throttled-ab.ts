@@ -1,0 +1,136 @@
+/**
+ * Real page loads under Lighthouse's mobile conditions, applied for real rather than simulated:
+ * Chromium with 4x CPU slowdown, 150 ms latency, 1.6 Mbps down / 750 Kbps up. For judging a
+ * loading change by what a user on a slow phone sees, next to Lighthouse's simulated figures
+ * (bench/lighthouse-ab.ts; docs/decisions/0009).
+ *
+ *   npx tsx bench/throttled-ab.ts <distA> <distB> [<distC> ...] [--runs=8]
+ *
+ * Each build gets its own local stack and signed-in subscriber; loads alternate between the
+ * builds. Two journeys, medians per build:
+ * - first visit to /auth (empty cache): first contentful paint, LCP, and when the app has taken
+ *   over (the pre-rendered frame replaced by the live page);
+ * - returning subscriber on / (its scripts in the HTTP cache from an earlier visit): the same,
+ *   and when the dashboard's content (today's progress) is on screen.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { type BrowserContext, type Page } from 'playwright-core';
+import { launch } from '../e2e/browser';
+import { grantSubscription } from '../functions/test/subscriptions';
+import { startStack } from '../local/stack';
+
+const args = process.argv.slice(2);
+const dirs = args.filter((a) => !a.startsWith('--'));
+const runs = Number(args.find((a) => a.startsWith('--runs='))?.slice(7) ?? 8);
+if (dirs.length < 2) throw new Error('usage: npx tsx bench/throttled-ab.ts <distA> <distB> [...] [--runs=8]');
+
+interface Marks {
+  fcp?: number;
+  lcp?: number;
+  takeover?: number;
+  content?: number;
+}
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+};
+
+/**
+ * Records paint timing, the app's takeover and the dashboard's content, from the page itself.
+ * (A string: tsx would wrap a function's inner functions in its own helper, unknown to the page.)
+ */
+const recordMarks = `(() => {
+  const marks = (window.__marks = {});
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) if (e.name === 'first-contentful-paint') marks.fcp = e.startTime;
+  }).observe({ type: 'paint', buffered: true });
+  new PerformanceObserver((list) => {
+    const entries = list.getEntries();
+    marks.lcp = entries[entries.length - 1].startTime;
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
+  const check = () => {
+    const root = document.getElementById('root');
+    if (marks.takeover === undefined && root && root.childElementCount && !document.querySelector('[data-prerendered]')) marks.takeover = performance.now();
+    if (marks.content === undefined && [...document.querySelectorAll('h2')].some((h) => h.textContent === "Today's Progress")) marks.content = performance.now();
+  };
+  new MutationObserver(check).observe(document, { childList: true, subtree: true });
+})();`;
+
+async function throttle(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+}
+
+async function measure(page: Page, url: string, waitFor: 'takeover' | 'content'): Promise<Marks> {
+  await page.goto(url);
+  await page.waitForFunction((key) => (window as unknown as { __marks: Record<string, number> }).__marks[key] !== undefined, waitFor, { timeout: 30_000 });
+  await page.waitForTimeout(300); // a later LCP candidate, if any
+  return page.evaluate(() => ({ ...(window as unknown as { __marks: Marks }).__marks }));
+}
+
+const setups: { dir: string; url: string; cookie: string; stop: () => Promise<void>; dataDir: string }[] = [];
+for (const [i, dir] of dirs.entries()) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'fittrack-throttled-ab-'));
+  const stack = await startStack({ port: 0, dataDir, staticDir: path.resolve(dir), inMemoryDb: true });
+  const username = `ta${i}${Date.now().toString(36)}`;
+  const signup = await fetch(`${stack.url}/api/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: stack.url },
+    body: JSON.stringify({ username, email: `${username}@example.com`, password: 'BenchMark1x' }),
+  });
+  const { user } = (await signup.json()) as { user: { id: string } };
+  await grantSubscription(user.id);
+  const cookie = signup.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  setups.push({ dir, url: stack.url, cookie, stop: stack.stop, dataDir });
+}
+
+const browser = await launch();
+const results = setups.map(() => ({ auth: [] as Marks[], dashboard: [] as Marks[] }));
+try {
+  for (let r = 0; r < runs; r++) {
+    const order = r % 2 ? [...setups.keys()].reverse() : [...setups.keys()];
+    for (const i of order) {
+      const s = setups[i]!;
+      // first visit to /auth: a fresh context, nothing cached
+      let context: BrowserContext = await browser.newContext({ viewport: { width: 412, height: 915 } });
+      await context.addInitScript(recordMarks);
+      let page = await context.newPage();
+      await throttle(page);
+      results[i]!.auth.push(await measure(page, `${s.url}/auth`, 'takeover'));
+      await context.close();
+
+      // returning subscriber: an unthrottled visit fills the HTTP cache, then a throttled one
+      context = await browser.newContext({ viewport: { width: 412, height: 915 } });
+      await context.setExtraHTTPHeaders({ cookie: s.cookie }); // the session cookies, as Lighthouse's run sends them
+      await context.addInitScript("localStorage.setItem('cookieConsent', 'declined')");
+      await context.addInitScript(recordMarks);
+      page = await context.newPage();
+      await measure(page, `${s.url}/`, 'content');
+      await throttle(page);
+      results[i]!.dashboard.push(await measure(page, `${s.url}/`, 'content'));
+      await context.close();
+    }
+  }
+} finally {
+  await browser.close();
+  for (const s of setups) {
+    await s.stop();
+    rmSync(s.dataDir, { recursive: true, force: true });
+  }
+}
+
+const fmt = (ms: Marks[], key: keyof Marks) => {
+  const xs = ms.map((m) => m[key]).filter((x): x is number => x !== undefined);
+  return xs.length ? `${median(xs).toFixed(0)} ms` : '—';
+};
+console.log(`\n${runs} loads each, medians (Chromium, CPU 4x, 150 ms latency, 1.6 Mbps)`);
+for (const [i, s] of setups.entries()) {
+  const { auth, dashboard } = results[i]!;
+  console.log(`${String.fromCharCode(65 + i)} ${s.dir}`);
+  console.log(`  /auth, first visit:     FCP ${fmt(auth, 'fcp')}, LCP ${fmt(auth, 'lcp')}, app takes over ${fmt(auth, 'takeover')}`);
+  console.log(`  dashboard, returning:   FCP ${fmt(dashboard, 'fcp')}, LCP ${fmt(dashboard, 'lcp')}, app takes over ${fmt(dashboard, 'takeover')}, content ${fmt(dashboard, 'content')}`);
+}
