@@ -110,11 +110,12 @@ export const apiPathPrefixes = ['/api/', '/paypal/', '/webhooks/'] as const;
 export const prerenderedPages = ['/auth'] as const;
 
 /**
- * The scripts of frontend/public that the built pages carry inline in <head>
- * (frontend/scripts/prerender.ts); the CSP allows exactly these texts by their hashes (local
- * gateway and CDK site). appearance.js applies the stored appearance before the first paint.
+ * The scripts of frontend/public that the built pages carry inline (frontend/scripts/prerender.ts);
+ * the CSP allows exactly these texts by their hashes (local gateway and CDK site). appearance.js
+ * applies the stored appearance before the first paint; start-app.js starts the app once the
+ * first frame is on screen.
  */
-export const inlinePageScripts = ['appearance.js'] as const;
+export const inlinePageScripts = ['appearance.js', 'start-app.js'] as const;
 
 export const routeKey = (r: Pick<RouteDef, 'method' | 'path'>): RouteKey => `${r.method} ${r.path}` as RouteKey;
 
