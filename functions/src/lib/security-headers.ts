@@ -14,8 +14,9 @@ export interface CspOptions {
 
 /**
  * The CSP source that allows exactly one inline script: `'sha256-…'` of its text. The built
- * pages inline frontend/public/appearance.js (frontend/scripts/prerender.ts), so that it runs
- * before the first paint without a round trip; nothing else inline is allowed.
+ * pages inline the files of `inlinePageScripts` (functions/src/routes.ts: appearance.js before the
+ * first paint, start-app.js after it; frontend/scripts/prerender.ts), saving round trips; nothing
+ * else inline is allowed.
  */
 export const inlineScriptSource = (text: string): string => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
