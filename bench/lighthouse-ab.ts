@@ -15,23 +15,17 @@
  * LIGHTHOUSE_AB_LANTERN=1 also prints each run's simulated LCP graph: the requests and tasks that
  * the simulated LCP waits for. LIGHTHOUSE_AB_DUMP=<dir> writes each run's report and trace there.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { grantSubscription } from '../functions/test/subscriptions';
-import { startStack } from '../local/stack';
+import { type BuildStack, median, startBuildStack } from './build-stack';
 
 const [dirA, dirB, runsArg, pageArg] = process.argv.slice(2);
 if (!dirA || !dirB) throw new Error('usage: npx tsx bench/lighthouse-ab.ts <distA> <distB> [runs] [dashboard|auth]');
 const runs = Number(runsArg ?? 8);
 const page = pageArg === 'auth' ? 'auth' : 'dashboard';
 
-interface Setup {
+interface Setup extends BuildStack {
   name: 'A' | 'B';
-  url: string;
-  cookie: string;
-  stop: () => Promise<void>;
-  dataDir: string;
 }
 interface Run {
   tbt: number;
@@ -41,26 +35,8 @@ interface Run {
   longTasks: Record<string, { count: number; blocking: number }>;
 }
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
-};
-
 const setups: Setup[] = [];
-for (const [name, dir] of [['A', dirA], ['B', dirB]] as const) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'fittrack-lighthouse-ab-'));
-  const stack = await startStack({ port: 0, dataDir, staticDir: path.resolve(dir), inMemoryDb: true });
-  const username = `ab${name}${Date.now().toString(36)}`;
-  const signup = await fetch(`${stack.url}/api/auth/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: stack.url },
-    body: JSON.stringify({ username, email: `${username}@example.com`, password: 'BenchMark1x' }),
-  });
-  const { user } = (await signup.json()) as { user: { id: string } };
-  await grantSubscription(user.id);
-  const cookie = signup.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-  setups.push({ name, url: stack.url, cookie, stop: stack.stop, dataDir });
-}
+for (const [name, dir] of [['A', dirA], ['B', dirB]] as const) setups.push({ name, ...(await startBuildStack(dir, `ab${name}`)) });
 
 const lighthouse = (await import('lighthouse')).default;
 // LIGHTHOUSE_AB_LANTERN=1 prints the nodes of Lantern's simulated LCP graph of each run (what the
@@ -134,10 +110,7 @@ try {
   }
 } finally {
   chrome.kill();
-  for (const s of setups) {
-    await s.stop();
-    rmSync(s.dataDir, { recursive: true, force: true });
-  }
+  for (const s of setups) await s.stop();
 }
 
 for (const name of ['A', 'B'] as const) {

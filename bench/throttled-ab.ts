@@ -13,13 +13,9 @@
  * - returning subscriber on / (its scripts in the HTTP cache from an earlier visit): the same,
  *   and when the dashboard's content (today's progress) is on screen.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { type BrowserContext, type Page } from 'playwright-core';
 import { launch } from '../e2e/browser';
-import { grantSubscription } from '../functions/test/subscriptions';
-import { startStack } from '../local/stack';
+import { type BuildStack, median, startBuildStack } from './build-stack';
 
 const args = process.argv.slice(2);
 const dirs = args.filter((a) => !a.startsWith('--'));
@@ -32,10 +28,6 @@ interface Marks {
   takeover?: number;
   content?: number;
 }
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
-};
 
 /**
  * Records paint timing, the app's takeover and the dashboard's content, from the page itself.
@@ -72,21 +64,8 @@ async function measure(page: Page, url: string, waitFor: 'takeover' | 'content')
   return page.evaluate(() => ({ ...(window as unknown as { __marks: Marks }).__marks }));
 }
 
-const setups: { dir: string; url: string; cookie: string; stop: () => Promise<void>; dataDir: string }[] = [];
-for (const [i, dir] of dirs.entries()) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'fittrack-throttled-ab-'));
-  const stack = await startStack({ port: 0, dataDir, staticDir: path.resolve(dir), inMemoryDb: true });
-  const username = `ta${i}${Date.now().toString(36)}`;
-  const signup = await fetch(`${stack.url}/api/auth/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: stack.url },
-    body: JSON.stringify({ username, email: `${username}@example.com`, password: 'BenchMark1x' }),
-  });
-  const { user } = (await signup.json()) as { user: { id: string } };
-  await grantSubscription(user.id);
-  const cookie = signup.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-  setups.push({ dir, url: stack.url, cookie, stop: stack.stop, dataDir });
-}
+const setups: BuildStack[] = [];
+for (const [i, dir] of dirs.entries()) setups.push(await startBuildStack(dir, `ta${i}`));
 
 const browser = await launch();
 const results = setups.map(() => ({ auth: [] as Marks[], dashboard: [] as Marks[] }));
@@ -117,10 +96,7 @@ try {
   }
 } finally {
   await browser.close();
-  for (const s of setups) {
-    await s.stop();
-    rmSync(s.dataDir, { recursive: true, force: true });
-  }
+  for (const s of setups) await s.stop();
 }
 
 const fmt = (ms: Marks[], key: keyof Marks) => {

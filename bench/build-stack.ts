@@ -1,0 +1,43 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { grantSubscription } from '../functions/test/subscriptions';
+import { startStack } from '../local/stack';
+
+/** A local stack serving one frontend build, with a signed-in subscriber (for the A/B tools). */
+export interface BuildStack {
+  dir: string;
+  url: string;
+  /** The subscriber's session cookies, as a Cookie header. */
+  cookie: string;
+  /** Stops the stack and removes its data. */
+  stop: () => Promise<void>;
+}
+
+export async function startBuildStack(dir: string, label: string): Promise<BuildStack> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'fittrack-build-stack-'));
+  const stack = await startStack({ port: 0, dataDir, staticDir: path.resolve(dir), inMemoryDb: true });
+  const username = `${label}${Date.now().toString(36)}`;
+  const signup = await fetch(`${stack.url}/api/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: stack.url },
+    body: JSON.stringify({ username, email: `${username}@example.com`, password: 'BenchMark1x' }),
+  });
+  const { user } = (await signup.json()) as { user: { id: string } };
+  await grantSubscription(user.id);
+  const cookie = signup.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return {
+    dir,
+    url: stack.url,
+    cookie,
+    stop: async () => {
+      await stack.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+};
