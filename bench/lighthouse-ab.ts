@@ -17,7 +17,8 @@
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { type BuildStack, median, startBuildStack } from './build-stack';
+import { type BuildStack, startBuildStack } from './build-stack';
+import { median } from './median';
 
 const [dirA, dirB, runsArg, pageArg] = process.argv.slice(2);
 if (!dirA || !dirB) throw new Error('usage: npx tsx bench/lighthouse-ab.ts <distA> <distB> [runs] [dashboard|auth]');

@@ -3,7 +3,7 @@
  * and printed as a table. It reports and compares against the budgets without failing on timings
  * (sizes and DynamoDB call counts are also enforced by `npm test`).
  *
- *   1. initial JS/CSS (gzip) of /auth and / from the Vite manifest and the built pages (bench/initial-assets.ts)
+ *   1. initial JS/CSS (gzip) of /auth and / from the Vite manifest (bench/initial-assets.ts)
  *   2. each Lambda asset (the real CDK synth): size, cold path (what importing index.mjs loads)
  *      and cold import ratio (median of 20)
  *   3. DynamoDB calls per route, as counted during the integration tests
@@ -17,6 +17,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { INITIAL_BUDGETS, initialAssets } from './initial-assets';
+import { median } from './median';
 
 const root = path.resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
@@ -26,14 +27,9 @@ const results: Record<string, unknown> = { measuredAt: new Date().toISOString(),
 const rows: string[][] = [];
 const row = (area: string, what: string, value: string, budget: string, ok: boolean | null) =>
   rows.push([area, what, value, budget, ok === null ? '' : ok ? 'ok' : 'OVER']);
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-// 1. Initial JS and CSS from the Vite manifest (and the vendor script the pages load) ---------
+// 1. Initial JS and CSS from the Vite manifest -------------------------------------------------
 if (want('bundles')) {
   if (!args.includes('--skip-build')) execFileSync('npm', ['run', 'build', '-w', 'frontend'], { cwd: root, stdio: 'ignore' });
   const dist = path.join(root, 'frontend/dist');
@@ -146,21 +142,10 @@ if (want('dynamo')) {
 
 // 4 + 5. Lighthouse and throughput need the running app ---------------------------------------
 if (want('lighthouse') || want('throughput')) {
-  const { startStack } = await import('../local/stack');
-  const { grantSubscription } = await import('../functions/test/subscriptions');
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'fittrack-bench-'));
-  const stack = await startStack({ port: 0, dataDir, staticDir: path.join(root, 'frontend/dist'), inMemoryDb: true });
+  const { startBuildStack } = await import('./build-stack');
+  const app = await startBuildStack(path.join(root, 'frontend/dist'), 'bench');
   try {
-    const base = stack.url;
-    const username = `bench${Date.now().toString(36)}`;
-    const signup = await fetch(`${base}/api/auth/signup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: base },
-      body: JSON.stringify({ username, email: `${username}@example.com`, password: 'BenchMark1x' }),
-    });
-    const { user } = (await signup.json()) as { user: { id: string } };
-    await grantSubscription(user.id);
-    const cookie = signup.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const { url: base, cookie } = app;
 
     if (want('lighthouse')) {
       const lighthouse = (await import('lighthouse')).default;
@@ -242,8 +227,7 @@ if (want('lighthouse') || want('throughput')) {
       results.throughput = tp;
     }
   } finally {
-    await stack.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await app.stop();
   }
 }
 

@@ -15,7 +15,8 @@
  */
 import { type BrowserContext, type Page } from 'playwright-core';
 import { launch } from '../e2e/browser';
-import { type BuildStack, median, startBuildStack } from './build-stack';
+import { type BuildStack, startBuildStack } from './build-stack';
+import { median } from './median';
 
 const args = process.argv.slice(2);
 const dirs = args.filter((a) => !a.startsWith('--'));
