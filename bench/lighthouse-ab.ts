@@ -12,8 +12,8 @@
  * the unthrottled FCP/LCP that Lighthouse observed, and the long tasks after FCP per load, by
  * script (what TBT is made of).
  *
- * LIGHTHOUSE_AB_LANTERN=1 also prints each run's simulated LCP graph: the requests and tasks that
- * the simulated LCP waits for. LIGHTHOUSE_AB_DUMP=<dir> writes each run's report and trace there.
+ * LIGHTHOUSE_AB_LANTERN=1 also prints each run's simulated LCP graph (the requests and tasks that
+ * the simulated LCP waits for) and the tasks that make its simulated TBT. LIGHTHOUSE_AB_DUMP=<dir> writes each run's report and trace there.
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -49,6 +49,7 @@ interface LanternNode {
   request: { url: string; transferSize: number };
   didPerformLayout(): boolean;
   getEvaluateScriptURLs(): Set<string>;
+  childEvents: { name: string; dur?: number; args?: { data?: { url?: string } } }[];
 }
 const lanternTimings = () =>
   (lantern as unknown as { Simulation: { Simulator: { allNodeTimings: Map<string, Map<LanternNode, { startTime: number; endTime: number }>> } } } | undefined)?.Simulation.Simulator
@@ -83,6 +84,16 @@ try {
               ? `${node.request.url.replace(s.url, '')} (${node.request.transferSize} B)`
               : `CPU ${(node.duration / 1000).toFixed(1)} ms${node.didPerformLayout() ? ', layout' : ''} ${[...node.getEvaluateScriptURLs()].map((u) => u.replace(s.url, '')).join(' ')}`;
           console.log(`  ${t.startTime.toFixed(0).padStart(5)}–${t.endTime.toFixed(0).padStart(5)} ms  ${what}`);
+        }
+        // TBT: the tasks that the simulation stretched past 50 ms, with what they spent time on
+        console.log(`  TBT ${lhr.audits['total-blocking-time']!.numericValue!.toFixed(0)} ms; tasks of over 50 ms in the pessimistic TBT graph:`);
+        for (const [node, t] of lanternTimings()!.get('pessimisticTotalBlockingTime') ?? []) {
+          if (node.type !== 'cpu' || t.endTime - t.startTime <= 50) continue;
+          const parts = node.childEvents
+            .filter((e) => (e.dur ?? 0) >= 3000)
+            .slice(0, 5)
+            .map((e) => `${e.name} ${((e.dur ?? 0) / 1000).toFixed(1)}${e.args?.data?.url ? ` ${e.args.data.url.replace(s.url, '')}` : ''}`);
+          console.log(`  ${t.startTime.toFixed(0).padStart(5)}–${t.endTime.toFixed(0).padStart(5)} ms  (${(node.duration / 1000).toFixed(1)} ms observed) ${parts.join(', ')}`);
         }
         lanternTimings()!.clear();
       }
