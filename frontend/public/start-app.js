@@ -4,7 +4,7 @@
 // The first paint needs nothing but the HTML, so the app's download starts right after it: the
 // first frame never competes with the app's scripts, and Lighthouse's LCP simulation no longer
 // charges their download to a paint that does not need them. A returning visitor has the scripts
-// in the HTTP cache and loses nothing; a first visit on a slow phone gets the app about 0.2 s later
+// in the HTTP cache and loses nothing; a first visit on a slow phone gets the app about 0.25 s later
 // (docs/decisions/0009, third part).
 (function () {
   var block = document.getElementById('app-scripts');

@@ -17,7 +17,7 @@ const { render } = (await import(pathToFileURL(path.join(ssrDir, 'prerender.js')
 // With the first paint in the HTML, the app's scripts are no longer needed to paint: they leave
 // <head> for a JSON block that public/start-app.js (inlined after it, at the end of <body>) reads
 // once the first frame is on screen. Measured against real throttling, a first visit on a slow
-// phone gets the app about 0.2 s later and a returning visitor (scripts cached) loses nothing;
+// phone gets the app about 0.25 s later and a returning visitor (scripts cached) loses nothing;
 // Lighthouse's simulated LCP falls from 1.6-1.8 s to under 1 s (docs/decisions/0009).
 const built = readFileSync(path.join(dist, 'index.html'), 'utf8');
 const entryTags = [...built.matchAll(/<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>\s*/g)];
