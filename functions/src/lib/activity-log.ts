@@ -1,7 +1,5 @@
 import { ulid } from 'ulidx';
-import { tableName } from './dynamo';
-import { keys } from './keys';
-import { type TransactItem, transact } from './transact';
+import { type TransactItem, keys, tableName, transact } from './db';
 
 export type ActivityAction =
   | 'login'
