@@ -1,7 +1,7 @@
 import { ulid } from 'ulidx';
 import { type TransactItem, keys, tableName, transact } from './db';
 
-export type ActivityAction =
+type ActivityAction =
   | 'login'
   | 'signup'
   | 'logout'
