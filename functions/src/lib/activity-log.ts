@@ -1,16 +1,8 @@
 import { ulid } from 'ulidx';
+import { type ActivityAction } from '../contract/activity-actions';
 import { tableName } from './dynamo';
 import { keys } from './keys';
 import { type TransactItem, transact } from './transact';
-
-export type ActivityAction =
-  | 'login'
-  | 'signup'
-  | 'logout'
-  | 'subscription_activated'
-  | 'payment_failed'
-  | 'feedback_submitted'
-  | 'feedback_status_changed';
 
 export interface ActivityInput {
   action: ActivityAction;
