@@ -1,14 +1,6 @@
 import { ulid } from 'ulidx';
+import { type ActivityAction } from '../contract/activity-actions';
 import { type TransactItem, keys, tableName, transact } from './db';
-
-type ActivityAction =
-  | 'login'
-  | 'signup'
-  | 'logout'
-  | 'subscription_activated'
-  | 'payment_failed'
-  | 'feedback_submitted'
-  | 'feedback_status_changed';
 
 export interface ActivityInput {
   action: ActivityAction;
@@ -17,7 +9,6 @@ export interface ActivityInput {
   ipAddress: string;
   now?: Date;
 }
-
 
 /**
  * gsi1 keys of the counters item (`STATS`/`COUNTERS`): it sits in the login partition of gsi1,
