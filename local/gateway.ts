@@ -85,7 +85,7 @@ function send(res: http.ServerResponse, status: number, headers: Record<string, 
   res.end(body);
 }
 
-export function buildEvent(
+function buildEvent(
   req: http.IncomingMessage,
   url: URL,
   body: Buffer,
