@@ -17,7 +17,7 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { tableDefinition } from '../functions/src/lib/table';
-import { createAdminAccount } from './admin-account';
+import { createAdminAccount } from '../functions/src/admin/admin-account';
 
 const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
 

@@ -6,7 +6,7 @@ import {
   type CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { type DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { newProfileItem } from '../functions/src/lib/users';
+import { newProfileItem } from '../lib/users';
 
 /** A random password that satisfies the pool policy: 20 characters, upper, lower and digits. */
 export function randomPassword(length = 20): string {

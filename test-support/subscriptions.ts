@@ -1,6 +1,6 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { ddb, tableName } from '../src/lib/dynamo';
-import { keys } from '../src/lib/keys';
+import { ddb, tableName } from '../functions/src/lib/dynamo';
+import { keys } from '../functions/src/lib/keys';
 
 /**
  * Test fixture: gives a user an entitlement directly in the table, as a paid activation would,
