@@ -1,3 +1,4 @@
+import { PASSWORD_HINT } from '@fittrack/functions/contract/auth-rules';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
@@ -7,8 +8,6 @@ import { focusFormAfterError } from '../../../lib/focus-after-error';
 import { toastRequestError } from '../../../lib/request-error-toast';
 import { useSessionActions } from '../session-context';
 
-/** Mirrors PASSWORD_POLICY_TEXT of the auth contract (the server checks and reports it too). */
-const PASSWORD_HINT = 'At least 8 characters, with an uppercase letter, a lowercase letter and a digit.';
 
 export function SignupForm() {
   const { signup } = useSessionActions();
