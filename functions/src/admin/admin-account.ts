@@ -6,8 +6,8 @@ import {
   type CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { type DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { profileItem } from '../functions/src/lib/profile-repository';
-import { newProfile } from '../functions/src/lib/users';
+import { profileItem } from '../lib/profile-repository';
+import { newProfile } from '../lib/users';
 
 /** A random password that satisfies the pool policy: 20 characters, upper, lower and digits. */
 export function randomPassword(length = 20): string {

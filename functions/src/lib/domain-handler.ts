@@ -7,7 +7,7 @@ import { HttpError, badRequest, notFound } from './http-error';
 import { accessMiddleware } from './middleware/access';
 import { csrfMiddleware } from './middleware/csrf';
 import { jsonBodyMiddleware } from './middleware/json-body';
-import { originVerifyMiddleware } from './middleware/origin-verify';
+import { originVerifyMiddleware } from './middleware/origin-check';
 import { requestStateMiddleware } from './middleware/request-state';
 import { responseMiddleware } from './middleware/response';
 import { type AppContext, type AppEvent, type AppRequest, type AppResult, type RouteImpl } from './request';

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { describe, expect, it } from 'vitest';
 import { PASSWORD_POLICY_TEXT, loginRequest, signupRequest } from '../contract/auth';
-import { parseBody, parseQuery } from './handler';
+import { parseBody, parseQuery } from './domain-handler';
 import { HttpError } from './http-error';
 
 /** Runs `fn`, expects an HttpError and returns it. */
