@@ -8,6 +8,7 @@ import { toast } from '../../../components/ui/use-toast';
 import { useSession } from '../../auth/session-context';
 import { useAdminLogs } from '../api/get-admin-logs';
 import { useFeedbackList } from '../api/get-feedback';
+import { useReloadAdminData } from '../api/reload-admin-data';
 import { ActivityLogList } from './activity-log-list';
 import { FeedbackCard } from './feedback-card';
 import { SystemTestsCard } from './system-tests-card';
@@ -67,7 +68,7 @@ function AdminDashboard() {
 
   const items = feedback.data?.flatMap((page) => page.items) ?? [];
   const hasMore = Boolean(feedback.data?.at(-1)?.nextCursor);
-  const reload = () => Promise.all([feedback.mutate(), logs.mutate()]);
+  const reload = useReloadAdminData();
 
   return (
     <div className="grid gap-5">
@@ -83,7 +84,7 @@ function AdminDashboard() {
         <p className="mt-1 text-sm text-slate-600">Feedback and activity refresh every 30 seconds.</p>
       </div>
 
-      <SystemTestsCard onRan={() => void reload()} />
+      <SystemTestsCard />
 
       <section aria-label="Statistics" className="grid grid-cols-3 gap-2">
         <StatCard label="Total Feedback" value={logs.data?.feedbackTotal} />
@@ -115,7 +116,7 @@ function AdminDashboard() {
           ) : (
             <>
               {items.map((f) => (
-                <FeedbackCard key={f.id} feedback={f} onChanged={reload} />
+                <FeedbackCard key={f.id} feedback={f} />
               ))}
               {hasMore ? (
                 <Button variant="secondary" className="min-h-11" disabled={feedback.isValidating} onClick={() => void feedback.setSize(feedback.size + 1)}>

@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { toast } from '../../../components/ui/use-toast';
 import { toastFailureWithReason } from '../../../lib/request-error-toast';
+import { useReloadAdminData } from '../api/reload-admin-data';
 import { patchFeedbackStatus } from '../api/patch-feedback-status';
 
 export const statusLabels: Record<FeedbackStatus, string> = { open: 'Open', in_progress: 'In Progress', resolved: 'Resolved', closed: 'Closed' };
@@ -30,7 +31,8 @@ export function StatusBadge({ status }: { status: FeedbackStatus }) {
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-export function FeedbackCard({ feedback, onChanged }: { feedback: Feedback; onChanged: () => Promise<unknown> }) {
+export function FeedbackCard({ feedback }: { feedback: Feedback }) {
+  const reload = useReloadAdminData();
   const [busy, setBusy] = useState<FeedbackStatus | null>(null);
   // The pressed button may not exist after the move: keep keyboard focus on this card.
   const heading = useRef<HTMLHeadingElement>(null);
@@ -47,7 +49,7 @@ export function FeedbackCard({ feedback, onChanged }: { feedback: Feedback; onCh
       // The spec's words, then the server's reason for a refusal (e.g. a move the state machine refuses).
       toastFailureWithReason(error, { title: 'Error', text: 'Failed to update feedback status' });
     } finally {
-      await onChanged().catch(() => undefined);
+      await reload().catch(() => undefined);
       setBusy(null);
       heading.current?.focus();
     }

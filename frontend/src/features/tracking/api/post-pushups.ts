@@ -1,7 +1,7 @@
 import type { PostPushupsRequest, PushupSet } from '@fittrack/functions/contract/tracking';
 import { useCallback } from 'react';
-import { type ScopedMutator, useSWRConfig } from 'swr';
-import { apiRequest } from '../../../lib/api-client';
+import { useSWRConfig } from 'swr';
+import { api } from '../../../lib/api-client';
 import { progressHistoryKeyPrefix } from './get-progress-history';
 import { progressTodayKey } from './get-progress-today';
 import { pushupsTodayKey } from './get-pushups-today';
@@ -12,24 +12,23 @@ export function newIdempotencyKey(): string {
 }
 
 /**
- * POST /api/pushups {count} with an Idempotency-Key, so a retried submission counts once
- * (the identity comes from the session; no userId is sent). Then reloads the sets and progress
- * (SPEC.md section 7) in the app cache (`mutate` from useSWRConfig).
+ * POST /api/pushups {count} with an Idempotency-Key, so a retried submission counts once (the
+ * identity comes from the session; no userId is sent), bound to the app's SWR cache: after the
+ * set is saved, the sets, today's progress and the history are reloaded (SPEC.md section 7).
  */
-export async function addPushupSet(count: number, idempotencyKey: string, mutate: ScopedMutator): Promise<PushupSet> {
-  const body: PostPushupsRequest = { count };
-  const response = await apiRequest('/api/pushups', { method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey } });
-  const set = (await response.json()) as PushupSet;
-  await Promise.all([
-    mutate(pushupsTodayKey),
-    mutate(progressTodayKey),
-    mutate((key) => typeof key === 'string' && key.startsWith(progressHistoryKeyPrefix)),
-  ]);
-  return set;
-}
-
-/** `addPushupSet` bound to the app's SWR cache. */
 export function useAddPushupSet() {
   const { mutate } = useSWRConfig();
-  return useCallback((count: number, idempotencyKey: string) => addPushupSet(count, idempotencyKey, mutate), [mutate]);
+  return useCallback(
+    async (count: number, idempotencyKey: string): Promise<PushupSet> => {
+      const body: PostPushupsRequest = { count };
+      const set = await api.post<PushupSet>('/api/pushups', body, { headers: { 'Idempotency-Key': idempotencyKey } });
+      await Promise.all([
+        mutate(pushupsTodayKey),
+        mutate(progressTodayKey),
+        mutate((key) => typeof key === 'string' && key.startsWith(progressHistoryKeyPrefix)),
+      ]);
+      return set;
+    },
+    [mutate],
+  );
 }
