@@ -1,6 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { json, mockFetch } from '../test/fetch-mock';
-import { getAuthMe } from '../features/auth/api/get-auth-me';
+import { json, mockFetch } from '@/test/fetch-mock';
 import { ApiError, api } from './api-client';
 
 function lastInit(fn: ReturnType<typeof mockFetch>): RequestInit {
@@ -58,10 +57,9 @@ describe('api client', () => {
     expect(error.serverMessage).toBeUndefined();
   });
 
-  it('raises on 401 like any other error; the session check reads a 401 as signed out', async () => {
+  it('raises on 401 like any other error', async () => {
     mockFetch({ 'GET /api/auth/me': () => json({ message: 'Not signed in' }, 401) });
     await expect(api.get('/api/auth/me')).rejects.toHaveProperty('status', 401);
-    await expect(getAuthMe()).resolves.toBeNull();
   });
 
   it('sends extra headers and a PATCH body', async () => {

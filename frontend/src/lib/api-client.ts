@@ -8,7 +8,7 @@
  */
 
 /** Per-request options: extra headers (e.g. Idempotency-Key). */
-export interface RequestOptions {
+interface RequestOptions {
   headers?: Record<string, string>;
 }
 

@@ -1,6 +1,6 @@
 import type { AdminLogsResponse } from '@fittrack/functions/contract/admin';
 import useSWR from 'swr';
-import { type ApiError, api } from '../../../lib/api-client';
+import { type ApiError, api } from '@/lib/api-client';
 import { ADMIN_REFRESH } from './admin-refresh';
 
 export const adminLogsKey = '/api/admin/logs';

@@ -1,5 +1,5 @@
 import type { SystemTest, SystemTestResponse } from '@fittrack/functions/contract/admin';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** POST /api/admin/system-tests/{test}: runs on the server with a throwaway account; `{passed, details}`. */
 export function postAdminSystemTest(test: SystemTest): Promise<SystemTestResponse> {

@@ -1,21 +1,21 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { Spinner } from '../../../components/ui/spinner';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
-import { toast } from '../../../components/ui/use-toast';
-import { useSession } from '../../auth/session-context';
-import { useAdminLogs } from '../api/get-admin-logs';
-import { useFeedbackList } from '../api/get-feedback';
-import { useReloadAdminData } from '../api/reload-admin-data';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { toast } from '@/components/ui/use-toast';
+import { useSession } from '@/features/auth/public';
+import { useAdminLogs } from '@/features/admin/api/get-admin-logs';
+import { useFeedbackList } from '@/features/admin/api/get-feedback';
+import { useReloadAdminData } from '@/features/admin/api/reload-admin-data';
 import { ActivityLogList } from './activity-log-list';
 import { FeedbackCard } from './feedback-card';
 import { SystemTestsCard } from './system-tests-card';
-import { formatNumber } from '../../../lib/format';
+import { formatNumber } from '@/lib/format';
 
 /** How long a non-admin sees 'Access Denied' before being sent to /auth. */
-export const ACCESS_DENIED_REDIRECT_MS = 2500;
+const ACCESS_DENIED_REDIRECT_MS = 2500;
 
 /**
  * Admin dashboard. The guard only requires a session; the role check is made here, and the server

@@ -1,12 +1,12 @@
 import type { SystemTest } from '@fittrack/functions/contract/admin';
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Card, CardDescription, CardTitle } from '../../../components/ui/card';
-import { toast } from '../../../components/ui/use-toast';
-import { ApiError } from '../../../lib/api-client';
-import { GENERIC_ERROR_DESCRIPTION } from '../../../lib/request-error-toast';
-import { useReloadAdminData } from '../api/reload-admin-data';
-import { postAdminSystemTest } from '../api/post-admin-system-test';
+import { Button } from '@/components/ui/button';
+import { Card, CardDescription, CardTitle } from '@/components/ui/card';
+import { toast } from '@/components/ui/use-toast';
+import { ApiError } from '@/lib/api-client';
+import { GENERIC_ERROR_DESCRIPTION } from '@/lib/request-error-toast';
+import { useReloadAdminData } from '@/features/admin/api/reload-admin-data';
+import { postAdminSystemTest } from '@/features/admin/api/post-admin-system-test';
 
 const tests: { test: SystemTest; label: string }[] = [
   { test: 'login', label: 'Login' },

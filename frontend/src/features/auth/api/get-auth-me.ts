@@ -1,5 +1,5 @@
 import type { User, UserResponse } from '@fittrack/functions/contract/auth';
-import { ApiError, api } from '../../../lib/api-client';
+import { ApiError, api } from '@/lib/api-client';
 
 /** SWR key of the session check. */
 export const authMeKey = '/api/auth/me';

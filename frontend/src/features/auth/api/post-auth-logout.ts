@@ -1,4 +1,4 @@
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** POST /api/auth/logout (no body): clears the session cookies; 204. */
 export async function postAuthLogout(): Promise<void> {

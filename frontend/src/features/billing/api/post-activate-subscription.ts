@@ -1,6 +1,6 @@
 import type { User, UserResponse } from '@fittrack/functions/contract/auth';
 import type { ActivateSubscriptionRequest } from '@fittrack/functions/contract/billing';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /**
  * POST /api/auth/activate-subscription → the updated user. The server verifies the payment with

@@ -1,5 +1,5 @@
 import type { SandboxPaypalApproveResponse } from '@fittrack/functions/contract/billing';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** POST /api/sandbox/paypal/{orderId}/approve (sandbox mode only): the buyer's approval. */
 export function approveSandboxPaypalOrder(orderId: string): Promise<SandboxPaypalApproveResponse> {

@@ -1,18 +1,18 @@
 import type { Meal, mealCategories } from '@fittrack/functions/contract/catalog';
 import { CALORIE_LIMIT_MESSAGE, exceedsCalorieLimit } from '@fittrack/functions/contract/tracking-goals';
 import { useId, useState } from 'react';
-import { PageHeader } from '../../../components/ui/page-header';
-import { Spinner } from '../../../components/ui/spinner';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
-import { toast } from '../../../components/ui/use-toast';
-import { ApiError, refusalMessage } from '../../../lib/api-client';
-import { useProgressToday } from '../../tracking/api/get-progress-today';
-import { useAddMealToToday } from '../../tracking/api/post-progress-today-meals';
-import { useMeals } from '../api/get-meals';
-import { ALL_RESTAURANTS, RESTAURANT_CHAINS, matchesRestaurant } from '../restaurants';
+import { PageHeader } from '@/components/ui/page-header';
+import { Spinner } from '@/components/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { toast } from '@/components/ui/use-toast';
+import { ApiError, refusalMessage } from '@/lib/api-client';
+import { useProgressToday } from '@/features/dashboard/public';
+import { useAddMealToToday } from '@/features/diet/api/post-progress-today-meals';
+import { useMeals } from '@/features/diet/api/get-meals';
+import { ALL_RESTAURANTS, RESTAURANT_CHAINS, matchesRestaurant } from '@/features/diet/restaurants';
 import { CalorieLimitCard } from './calorie-limit-card';
 import { MealCard } from './meal-card';
-import { LoadError } from '../../../components/ui/load-error';
+import { LoadError } from '@/components/ui/load-error';
 
 type Category = (typeof mealCategories)[number];
 const ALL = 'All Meals';

@@ -1,5 +1,5 @@
 import type { FeedbackCreatedResponse, FeedbackRequest } from '@fittrack/functions/contract/feedback';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /**
  * POST /api/feedback: 201 `{ok, id}`; 400 `{message}` naming the field, 429 `{message}` over the

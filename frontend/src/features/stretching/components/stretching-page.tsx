@@ -1,15 +1,15 @@
 import type { Stretch } from '@fittrack/functions/contract/catalog';
 import { useCallback, useRef, useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { PageHeader } from '../../../components/ui/page-header';
-import { Spinner } from '../../../components/ui/spinner';
-import { toast } from '../../../components/ui/use-toast';
-import { useReloadProgressToday } from '../../tracking/api/get-progress-today';
-import { useStretches } from '../api/get-stretches';
-import { prefersReducedMotion } from '../../settings/appearance';
-import { formatClock, STRETCH_DURATION_MS } from '../stretch-timer';
-import { useStretchTimer } from '../use-stretch-timer';
-import { LoadError } from '../../../components/ui/load-error';
+import { Button } from '@/components/ui/button';
+import { PageHeader } from '@/components/ui/page-header';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/use-toast';
+import { useReloadProgressToday } from '@/features/dashboard/public';
+import { useStretches } from '@/features/stretching/api/get-stretches';
+import { prefersReducedMotion } from '@/features/settings/public';
+import { formatClock, STRETCH_DURATION_MS } from '@/features/stretching/stretch-timer';
+import { useStretchTimer } from '@/features/stretching/use-stretch-timer';
+import { LoadError } from '@/components/ui/load-error';
 
 const COMPLETED_TITLE = 'Stretch Completed!';
 const COMPLETED_TEXT = 'Great job! Move on to the next stretch or take a break.';

@@ -1,7 +1,7 @@
 import type { ProgressToday } from '@fittrack/functions/contract/tracking';
 import { useCallback } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
-import { type ApiError, api } from '../../../lib/api-client';
+import { type ApiError, api } from '@/lib/api-client';
 
 /** SWR key of today's progress; every screen that changes today's numbers updates it. */
 export const progressTodayKey = '/api/progress/today';

@@ -1,7 +1,7 @@
 import type { PatchProgressRequest, ProgressToday } from '@fittrack/functions/contract/tracking';
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { progressHistoryKeyPrefix } from './get-progress-history';
 import { progressTodayKey } from './get-progress-today';
 

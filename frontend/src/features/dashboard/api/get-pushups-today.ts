@@ -1,6 +1,6 @@
 import type { PushupSet } from '@fittrack/functions/contract/tracking';
 import useSWR from 'swr';
-import { type ApiError, api } from '../../../lib/api-client';
+import { type ApiError, api } from '@/lib/api-client';
 
 export const pushupsTodayKey = '/api/pushups/today';
 
