@@ -1,8 +1,6 @@
 import { ulid } from 'ulidx';
 import { type ActivityAction } from '../contract/activity-actions';
-import { tableName } from './dynamo';
-import { keys } from './keys';
-import { type TransactItem, transact } from './transact';
+import { type TransactItem, keys, tableName, transact } from './db';
 
 export interface ActivityInput {
   action: ActivityAction;
@@ -11,7 +9,6 @@ export interface ActivityInput {
   ipAddress: string;
   now?: Date;
 }
-
 
 /**
  * gsi1 keys of the counters item (`STATS`/`COUNTERS`): it sits in the login partition of gsi1,

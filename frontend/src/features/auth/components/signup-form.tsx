@@ -14,6 +14,7 @@ export function SignupForm() {
   const navigate = useNavigate();
   const [submitting, setSubmitting] = useState(false);
 
+  // onSubmit catches every failure itself (toast and focus), so the form fires and forgets it.
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (submitting) return;
@@ -41,7 +42,7 @@ export function SignupForm() {
   };
 
   return (
-    <form onSubmit={onSubmit} className="grid gap-4" aria-busy={submitting}>
+    <form onSubmit={(event) => void onSubmit(event)} className="grid gap-4" aria-busy={submitting}>
       <Field label="Username" name="username" autoComplete="username" autoCapitalize="none" spellCheck={false} required />
       <Field label="Email" name="email" type="email" autoComplete="email" required />
       <Field label="Password" name="password" type="password" autoComplete="new-password" hint={PASSWORD_HINT} required />

@@ -53,7 +53,7 @@ export function DietPage() {
   const selectId = useId();
   const addMealToToday = useAddMealToToday();
 
-  const onAdd = async (meal: Meal) => {
+  const addMeal = async (meal: Meal) => {
     if (busyId) return;
     // SPEC.md section 5: refuse on the client first; the server enforces the same limit atomically.
     if (progress && exceedsCalorieLimit(progress.caloriesConsumed, meal.calories)) {
@@ -74,6 +74,8 @@ export function DietPage() {
       setBusyId(null);
     }
   };
+  // addMeal catches every failure itself (toast or log), so the cards fire and forget it.
+  const onAdd = (meal: Meal) => void addMeal(meal);
 
   // Category by category in tab order, lightest first (the API answers in id order).
   const list = [...(meals ?? [])].sort((a, b) => TABS.indexOf(a.category) - TABS.indexOf(b.category) || a.calories - b.calories || a.name.localeCompare(b.name));
