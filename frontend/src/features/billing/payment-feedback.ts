@@ -1,11 +1,11 @@
 import type { User } from '@fittrack/functions/contract/auth';
 import { useNavigate } from 'react-router';
-import { toast } from '../../components/ui/use-toast';
-import { ApiError } from '../../lib/api-client';
-import { useSessionActions } from '../auth/session-context';
-import { useConfig } from '../config/api/get-config';
+import { toast } from '@/components/ui/use-toast';
+import { ApiError } from '@/lib/api-client';
+import { useSessionActions } from '@/features/auth/public';
+import { useConfig } from '@/features/billing/api/get-config';
 
-export const UNEXPECTED_ERROR = 'An unexpected error occurred';
+const UNEXPECTED_ERROR = 'An unexpected error occurred';
 
 /** 'Payment Failed' with the provider's message (SPEC.md section 8). */
 export function toastPaymentFailed(message: string): void {

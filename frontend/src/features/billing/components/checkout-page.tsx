@@ -1,11 +1,11 @@
 import { PLANS, isPlan, type Plan } from '@fittrack/functions/contract/billing-plans';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { Card, CardTitle } from '../../../components/ui/card';
-import { Spinner } from '../../../components/ui/spinner';
-import { toast } from '../../../components/ui/use-toast';
-import { createSubscription } from '../../billing/api/post-create-subscription';
-import { useConfig } from '../../config/api/get-config';
+import { Card, CardTitle } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/use-toast';
+import { createSubscription } from '@/features/billing/api/post-create-subscription';
+import { useConfig } from '@/features/billing/api/get-config';
 import { SandboxCardForm } from './sandbox-card-form';
 import { SandboxPaypalButton } from './sandbox-paypal-button';
 

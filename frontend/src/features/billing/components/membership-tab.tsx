@@ -1,7 +1,7 @@
 import { PLANS } from '@fittrack/functions/contract/billing-plans';
 import { Link } from 'react-router';
-import { buttonClasses } from '../../../components/ui/button';
-import { MembershipStatus } from '../../billing/components/membership-status';
+import { buttonClasses } from '@/components/ui/button';
+import { MembershipStatus } from './membership-status';
 
 /** Settings › Membership: the two plans and the way to checkout. */
 export function MembershipTab() {

@@ -2,8 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { json, makeUser, mockFetch, pending } from '../../../test/fetch-mock';
-import { renderApp } from '../../../test/render-app';
+import { json, makeUser, mockFetch, pending } from '@/test/fetch-mock';
+import { renderApp } from '@/test/render-app';
 
 /*
  * Live mode: the providers' browser SDKs are replaced by test doubles at their module boundary

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockFetch } from '../../../test/fetch-mock';
-import { renderApp } from '../../../test/render-app';
+import { mockFetch } from '@/test/fetch-mock';
+import { renderApp } from '@/test/render-app';
 import { PREMIUM_FEATURES } from './subscription-page';
 
 describe('plan choice', () => {

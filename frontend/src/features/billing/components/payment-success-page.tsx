@@ -2,12 +2,12 @@ import { PLANS, isPlan } from '@fittrack/functions/contract/billing-plans';
 import type { User } from '@fittrack/functions/contract/auth';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Button, buttonClasses } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { Spinner } from '../../../components/ui/spinner';
-import { ApiError } from '../../../lib/api-client';
-import { useSessionActions } from '../../auth/session-context';
-import { activateSubscription } from '../../billing/api/post-activate-subscription';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { ApiError } from '@/lib/api-client';
+import { useSessionActions } from '@/features/auth/public';
+import { activateSubscription } from '@/features/billing/api/post-activate-subscription';
 
 type State = { kind: 'checking' } | { kind: 'active'; user: User } | { kind: 'pending' } | { kind: 'failed'; message: string };
 

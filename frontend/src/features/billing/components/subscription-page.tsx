@@ -1,9 +1,8 @@
 import { PLANS, type Plan } from '@fittrack/functions/contract/billing-plans';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { buttonClasses } from '../../../components/ui/button';
-import { useSessionActions } from '../../auth/session-context';
-import { useLogout } from '../../auth/use-logout';
+import { buttonClasses } from '@/components/ui/button';
+import { useLogout, useSessionActions } from '@/features/auth/public';
 
 const planOrder: Plan[] = ['yearly', 'monthly'];
 

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { json, makeUser, mockFetch, pending, requestsOf } from '../../../test/fetch-mock';
-import { renderApp } from '../../../test/render-app';
+import { json, makeUser, mockFetch, pending, requestsOf } from '@/test/fetch-mock';
+import { renderApp } from '@/test/render-app';
 
 const sandboxConfig = () => json({ productName: 'FitTrack', paymentMode: 'sandbox', stripePublishableKey: null, paypalClientId: null });
 const SECRET = 'sandbox_01JD5Y2QK8V7N3M4P6R9S0T1W2_secret_abcdefghijklmnop';

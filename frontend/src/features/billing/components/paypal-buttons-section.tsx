@@ -1,11 +1,11 @@
 import type { Plan } from '@fittrack/functions/contract/billing-plans';
 import { loadScript } from '@paypal/paypal-js';
 import { useEffect, useRef, useState } from 'react';
-import { Spinner } from '../../../components/ui/spinner';
-import { activateSubscription } from '../../billing/api/post-activate-subscription';
-import { capturePaypalOrder } from '../../billing/api/post-paypal-capture';
-import { createPaypalOrder } from '../../billing/api/post-paypal-order';
-import { useFinishPayment } from '../payment-feedback';
+import { Spinner } from '@/components/ui/spinner';
+import { activateSubscription } from '@/features/billing/api/post-activate-subscription';
+import { capturePaypalOrder } from '@/features/billing/api/post-paypal-capture';
+import { createPaypalOrder } from '@/features/billing/api/post-paypal-order';
+import { useFinishPayment } from '@/features/billing/payment-feedback';
 
 /*
  * Live mode only, and only on /checkout: this module (and the PayPal SDK script it loads) is a

@@ -2,9 +2,9 @@ import { PLANS, type Plan } from '@fittrack/functions/contract/billing-plans';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { activateSubscription } from '../../billing/api/post-activate-subscription';
-import { toastPaymentError, toastPaymentFailed, toastPaymentProblem, useFinishPayment } from '../payment-feedback';
+import { Button } from '@/components/ui/button';
+import { activateSubscription } from '@/features/billing/api/post-activate-subscription';
+import { toastPaymentError, toastPaymentFailed, toastPaymentProblem, useFinishPayment } from '@/features/billing/payment-feedback';
 
 /*
  * Live mode only, and only on /checkout: this module (and Stripe.js, which it loads from

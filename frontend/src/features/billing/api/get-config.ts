@@ -1,13 +1,13 @@
 import type { ConfigResponse } from '@fittrack/functions/contract/auth';
 import useSWR from 'swr';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** SWR key of the public runtime configuration (payment mode, publishable keys, product name). */
-export const configKey = '/api/config';
+const configKey = '/api/config';
 
 /** GET /api/config */
-export function getConfig(): Promise<ConfigResponse> {
-  return apiFetch<ConfigResponse>(configKey);
+function getConfig(): Promise<ConfigResponse> {
+  return api.get<ConfigResponse>(configKey);
 }
 
 export function useConfig() {

@@ -1,10 +1,10 @@
 import type { Plan } from '@fittrack/functions/contract/billing-plans';
 import { useState } from 'react';
-import { activateSubscription } from '../../billing/api/post-activate-subscription';
-import { capturePaypalOrder } from '../../billing/api/post-paypal-capture';
-import { createPaypalOrder } from '../../billing/api/post-paypal-order';
-import { approveSandboxPaypalOrder } from '../../billing/api/post-sandbox-paypal-approve';
-import { useFinishPayment } from '../payment-feedback';
+import { activateSubscription } from '@/features/billing/api/post-activate-subscription';
+import { capturePaypalOrder } from '@/features/billing/api/post-paypal-capture';
+import { createPaypalOrder } from '@/features/billing/api/post-paypal-order';
+import { approveSandboxPaypalOrder } from '@/features/billing/api/post-sandbox-paypal-approve';
+import { useFinishPayment } from '@/features/billing/payment-feedback';
 
 /**
  * Sandbox mode's PayPal button: creates an order on the server, approves it as the buyer would on

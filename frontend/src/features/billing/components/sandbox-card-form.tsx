@@ -1,10 +1,10 @@
 import { PLANS, type Plan } from '@fittrack/functions/contract/billing-plans';
 import { type FormEvent, useId, useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { focusFormAfterError } from '../../../lib/focus-after-error';
-import { activateSubscription } from '../../billing/api/post-activate-subscription';
-import { confirmSandboxCard } from '../../billing/api/post-sandbox-card-confirm';
-import { toastPaymentFailed, toastPaymentProblem, useFinishPayment } from '../payment-feedback';
+import { Button } from '@/components/ui/button';
+import { focusFormAfterError } from '@/lib/focus-after-error';
+import { activateSubscription } from '@/features/billing/api/post-activate-subscription';
+import { confirmSandboxCard } from '@/features/billing/api/post-sandbox-card-confirm';
+import { toastPaymentFailed, toastPaymentProblem, useFinishPayment } from '@/features/billing/payment-feedback';
 
 /** Groups of four digits as the user types ("4242 4242 4242 4242"). */
 const formatCardNumber = (value: string) =>
