@@ -16,7 +16,7 @@ import {
   type CreateTableCommandInput,
 } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { tableDefinition } from '../functions/src/lib/table';
+import { tableDefinition } from '../functions/src/lib/db/table';
 import { createAdminAccount } from './admin-account';
 
 const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };

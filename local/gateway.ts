@@ -5,7 +5,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { type Domain, apiPathPrefixes, functionEntries, inlinePageScripts, matchRoute, prerenderedPages } from '../functions/src/routes';
-import { type DynamoTally, dynamoTally } from '../functions/src/lib/dynamo';
+import { type DynamoTally, dynamoTally } from '../functions/src/lib/db/client';
 import { inlineScriptSource, securityHeaders } from '../functions/src/lib/security-headers';
 
 /**

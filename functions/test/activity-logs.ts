@@ -1,6 +1,5 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { ddb, tableName } from '../src/lib/dynamo';
-import { GSI1 } from '../src/lib/table';
+import { ddb, GSI1, tableName } from '../src/lib/db';
 
 /** The activity-log items of one action for one user, newest first (gsi1 `ACTION#<action>`). */
 export async function activityLogsOf(action: string, userId: string): Promise<Record<string, unknown>[]> {

@@ -1,6 +1,5 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { ddb, tableName } from '../src/lib/dynamo';
-import { keys } from '../src/lib/keys';
+import { ddb, keys, tableName } from '../src/lib/db';
 
 /**
  * Test fixture: gives a user an entitlement directly in the table, as a paid activation would,

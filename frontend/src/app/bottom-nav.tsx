@@ -46,6 +46,15 @@ export function BottomNav() {
   const { pathname } = useLocation();
   const logout = useLogout();
   const [loggingOut, setLoggingOut] = useState(false);
+  // useLogout catches a failed logout itself (it toasts), so the click handler can fire and forget it.
+  const onLogout = async () => {
+    setLoggingOut(true);
+    try {
+      await logout();
+    } finally {
+      setLoggingOut(false);
+    }
+  };
 
   return (
     <nav
@@ -76,14 +85,7 @@ export function BottomNav() {
           <button
             type="button"
             disabled={loggingOut}
-            onClick={async () => {
-              setLoggingOut(true);
-              try {
-                await logout();
-              } finally {
-                setLoggingOut(false);
-              }
-            }}
+            onClick={() => void onLogout()}
             className={`${itemClass} w-full text-slate-600 hover:bg-slate-100 hover:text-slate-900 disabled:opacity-70`}
           >
             <Icon>

@@ -1,11 +1,6 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { type ActivityLogEntry } from '../contract/admin';
 import { COUNTERS_GSI1 } from '../lib/activity-log';
-import { ddb, tableName } from '../lib/dynamo';
-import { keys } from '../lib/keys';
-import { GSI1 } from '../lib/table';
-
-type Item = Record<string, unknown>;
+import { GSI1, type Item, keys, queryAll, queryPage } from '../lib/db';
 
 const toEntry = (it: Item): ActivityLogEntry => ({
   id: String(it.id ?? ''),
@@ -18,16 +13,13 @@ const toEntry = (it: Item): ActivityLogEntry => ({
 
 /** The newest `limit` events: one Query on the log partition, newest first. */
 export async function newestEvents(limit: number): Promise<ActivityLogEntry[]> {
-  const res = await ddb().send(
-    new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': keys.logPartition() },
-      ScanIndexForward: false,
-      Limit: limit,
-    }),
-  );
-  return (res.Items ?? []).map(toEntry);
+  const { items } = await queryPage({
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.logPartition() },
+    ScanIndexForward: false,
+    Limit: limit,
+  });
+  return items.map(toEntry);
 }
 
 export interface Counters {
@@ -47,26 +39,18 @@ const countersOf = (it: Item | undefined): Counters => ({
  * the first activity has been recorded: every counter write sets the item's gsi1 keys).
  */
 export async function loginsSinceAndCounters(sinceIso: string): Promise<{ loginTimestamps: string[]; counters: Counters }> {
+  const items = await queryAll({
+    IndexName: GSI1,
+    KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk > :since',
+    ExpressionAttributeValues: { ':pk': COUNTERS_GSI1.gsi1pk, ':since': sinceIso },
+    ProjectionExpression: 'pk, #ts, logCount, feedbackCount',
+    ExpressionAttributeNames: { '#ts': 'timestamp' },
+  });
   const loginTimestamps: string[] = [];
   let counters: Counters = countersOf(undefined);
-  let start: Item | undefined;
-  do {
-    const res = await ddb().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: GSI1,
-        KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk > :since',
-        ExpressionAttributeValues: { ':pk': COUNTERS_GSI1.gsi1pk, ':since': sinceIso },
-        ProjectionExpression: 'pk, #ts, logCount, feedbackCount',
-        ExpressionAttributeNames: { '#ts': 'timestamp' },
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const it of res.Items ?? []) {
-      if (it.pk === keys.counters().pk) counters = countersOf(it);
-      else if (typeof it.timestamp === 'string') loginTimestamps.push(it.timestamp);
-    }
-    start = res.LastEvaluatedKey;
-  } while (start);
+  for (const it of items) {
+    if (it.pk === keys.counters().pk) counters = countersOf(it);
+    else if (typeof it.timestamp === 'string') loginTimestamps.push(it.timestamp);
+  }
   return { loginTimestamps, counters };
 }

@@ -7,10 +7,8 @@ import { invoke, jsonBody } from '../../test/lambda';
 import { type AdminLogsResponse, type SystemTestResponse } from '../contract/admin';
 import { activityLogItems } from '../lib/activity-log';
 import { cognito } from '../lib/cognito';
-import { ddb, dynamoCallCount, tableName } from '../lib/dynamo';
+import { ddb, dynamoCallCount, GSI1, keys, tableName } from '../lib/db';
 import { getEnv } from '../lib/env';
-import { keys } from '../lib/keys';
-import { GSI1 } from '../lib/table';
 import { adminLogs } from './admin-service';
 import { handler } from './handler';
 

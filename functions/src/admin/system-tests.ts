@@ -7,10 +7,9 @@ import { login, signup } from '../auth/auth-service';
 import { deleteTestFeedback } from '../feedback/feedback-repository';
 import { rateWindow, submitFeedback } from '../feedback/feedback-service';
 import { cognito } from '../lib/cognito';
-import { ddb, tableName } from '../lib/dynamo';
+import { ddb, keys, tableName } from '../lib/db';
 import { getEnv } from '../lib/env';
 import { HttpError } from '../lib/http-error';
-import { keys } from '../lib/keys';
 import { type Session } from '../lib/request';
 
 /**

@@ -9,13 +9,12 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { PASSWORD_POLICY_TEXT, type LoginRequest, type SignupRequest, type User } from '../contract/auth';
 import { activityLogItems, logActivity } from '../lib/activity-log';
 import { cognito, decodeTrustedIdToken } from '../lib/cognito';
-import { ddb, tableName } from '../lib/dynamo';
+import { ddb, fromItem, tableName, transact, unexpectedFailure } from '../lib/db';
 import { getEnv } from '../lib/env';
 import { HttpError, badRequest, conflict, unauthorized } from '../lib/http-error';
 import { type Session } from '../lib/request';
 import { clearSessionCookies, sessionCookies, sessionFromAccessToken } from '../lib/session';
-import { transact } from '../lib/transact';
-import { getProfile, newProfileItem, toUser } from '../lib/users';
+import { type Profile, getProfile, newProfileItem, toUser } from '../lib/users';
 import { recordLoginFailure, writeIfLoginAllowed } from './login-limit';
 
 export const INVALID_CREDENTIALS = 'Invalid credentials';
@@ -87,14 +86,14 @@ export async function signup(input: SignupRequest, ip: string): Promise<AuthOutc
     }
   }
   const item = newProfileItem({ id: sub, username: input.username, email: input.email });
-  await transact([
+  const created = await transact([
     { Put: { TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
     ...activityLogItems({ action: 'signup', userId: sub, details: `New account ${input.username}`, ipAddress: ip }),
   ]);
+  if (!created.ok) throw unexpectedFailure(created); // Cognito just issued this sub
   const auth = await authenticate(input.username, input.password);
   const { session, cookies } = await startSession(auth);
-  const { pk: _pk, sk: _sk, entity: _e, ...profile } = item;
-  return { user: toUser(profile, session.role), cookies };
+  return { user: toUser(fromItem<Profile>(item), session.role), cookies };
 }
 
 export async function login(input: LoginRequest, ip: string): Promise<AuthOutcome> {
@@ -116,8 +115,7 @@ export async function login(input: LoginRequest, ip: string): Promise<AuthOutcom
       .catch((err) => {
         if (errName(err) !== 'ConditionalCheckFailedException') throw err;
       });
-    const { pk: _pk, sk: _sk, entity: _e, ...p } = item;
-    profile = p;
+    profile = fromItem<Profile>(item);
   }
   try {
     // The login log and the brute-force limit in one transaction: over the limit, a right password is refused too.

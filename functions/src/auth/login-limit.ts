@@ -1,8 +1,6 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { ddb, tableName } from '../lib/dynamo';
+import { type TransactItem, ddb, keys, tableName, transact, unexpectedFailure } from '../lib/db';
 import { HttpError } from '../lib/http-error';
-import { keys } from '../lib/keys';
-import { type TransactItem, cancellationCodes, transact } from '../lib/transact';
 
 /**
  * Brute-force defence (DESIGN.md section 6): failed sign-ins are counted per account and per IP
@@ -60,14 +58,12 @@ export function loginAllowedChecks(username: string, ip: string, now = new Date(
 
 /**
  * Writes `items` (the login's activity log) together with the limit checks in one transaction.
- * A failed check means 429; a conflict with a concurrent transaction is retried (lib/transact.ts).
+ * A failed check means 429; a conflict with a concurrent transaction is retried (lib/db/toolkit.ts).
  */
 export async function writeIfLoginAllowed(username: string, ip: string, items: TransactItem[], now = new Date()): Promise<void> {
   const checks = loginAllowedChecks(username, ip, now);
-  try {
-    await transact([...checks, ...items]);
-  } catch (err) {
-    if (cancellationCodes(err)?.slice(0, checks.length).includes('ConditionalCheckFailed')) throw new HttpError(429, TOO_MANY_ATTEMPTS, { 'Retry-After': '3600' });
-    throw err;
-  }
+  const outcome = await transact([...checks, ...items]);
+  if (outcome.ok) return;
+  if (outcome.failed < checks.length) throw new HttpError(429, TOO_MANY_ATTEMPTS, { 'Retry-After': '3600' });
+  throw unexpectedFailure(outcome);
 }

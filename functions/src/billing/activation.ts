@@ -1,14 +1,10 @@
-import { GetCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { type Plan } from '../contract/billing';
 import { activityLogItems } from '../lib/activity-log';
-import { ddb, tableName } from '../lib/dynamo';
-import { keys } from '../lib/keys';
-import { transact } from '../lib/transact';
+import { type TransactItem, ddb, fromItem, keys, tableName, transact, unexpectedFailure } from '../lib/db';
 import { type BillingProfile, type BillingSubscription } from './billing-profile';
 import { addPeriod } from './prices';
 import { type CardSubscriptionState } from './providers/types';
-
-export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 /**
  * THE activation code: every payment path (Stripe webhook, activate-subscription, PayPal capture,
@@ -18,27 +14,10 @@ export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems'
 
 export async function readBillingProfile(userId: string): Promise<BillingProfile | undefined> {
   const res = await ddb().send(new GetCommand({ TableName: tableName(), Key: keys.profile(userId) }));
-  if (!res.Item) return undefined;
-  const { pk: _pk, sk: _sk, entity: _e, ...profile } = res.Item;
-  return profile as BillingProfile;
+  return res.Item ? fromItem<BillingProfile>(res.Item) : undefined;
 }
 
-export const stripProfileItem = (item: Record<string, unknown>): BillingProfile => {
-  const { pk: _pk, sk: _sk, entity: _e, ...profile } = item;
-  return profile as unknown as BillingProfile;
-};
-
-interface Cancellation {
-  reasons: (string | undefined)[];
-}
-
-function cancellation(err: unknown): Cancellation | null {
-  const e = err as { name?: string; CancellationReasons?: { Code?: string }[] };
-  if (e?.name !== 'TransactionCanceledException') return null;
-  return { reasons: (e.CancellationReasons ?? []).map((r) => r.Code) };
-}
-
-const failed = (c: Cancellation, index: number) => c.reasons[index] === 'ConditionalCheckFailed';
+export const stripProfileItem = (item: Record<string, unknown>): BillingProfile => fromItem<BillingProfile>(item);
 
 function paymentItem(p: PaymentInput, userId: string, now: Date): TransactItem {
   return {
@@ -112,38 +91,37 @@ export async function activatePayment(o: {
       ...(o.subscriptionId ? { subscriptionId: o.subscriptionId } : {}),
     };
     const version = profile.subscriptionVersion ?? 0;
-    try {
-      await transact([
-        paymentItem(o.payment, o.userId, now),
-        {
-          Update: {
-            TableName: tableName(),
-            Key: keys.profile(o.userId),
-            UpdateExpression: 'SET subscription = :s, subscriptionVersion = :next',
-            ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(subscriptionVersion) OR subscriptionVersion = :v)',
-            ExpressionAttributeValues: { ':s': next, ':v': version, ':next': version + 1 },
-          },
+    const extraItems = o.extraItems ?? [];
+    // The payment record and the provider's writes come first: a failure of any of them (index below
+    // `profileAt`) means this payment is already done; a failure of the profile update means it changed.
+    const profileAt = 1 + extraItems.length;
+    const outcome = await transact([
+      paymentItem(o.payment, o.userId, now),
+      ...extraItems,
+      {
+        Update: {
+          TableName: tableName(),
+          Key: keys.profile(o.userId),
+          UpdateExpression: 'SET subscription = :s, subscriptionVersion = :next',
+          ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(subscriptionVersion) OR subscriptionVersion = :v)',
+          ExpressionAttributeValues: { ':s': next, ':v': version, ':next': version + 1 },
         },
-        ...activityLogItems({
-          action: 'subscription_activated',
-          userId: o.userId,
-          details: `${o.payment.plan === 'yearly' ? 'Yearly' : 'Monthly'} plan paid by ${o.payment.provider} (${o.payment.id}), active until ${next.expiresAt}`,
-          ipAddress: o.ip,
-          now,
-        }),
-        ...(o.extraItems ?? []),
-      ]);
-      return { profile: { ...profile, subscription: next, subscriptionVersion: version + 1 }, activated: true };
-    } catch (err) {
-      const c = cancellation(err);
-      if (!c) throw err;
-      // This payment already activated (a retry, a concurrent call or the webhook), or the provider
-      // object moved on (a sandbox order captured concurrently): no change. The profile we read is
-      // stale then, so none is returned (callers that answer with the user read it again).
-      if (failed(c, 0) || c.reasons.slice(4).some((r) => r === 'ConditionalCheckFailed')) return { profile: null, activated: false };
-      if (!failed(c, 1)) throw err;
-      profile = undefined; // the subscription changed since we read it: read again and retry
-    }
+      },
+      ...activityLogItems({
+        action: 'subscription_activated',
+        userId: o.userId,
+        details: `${o.payment.plan === 'yearly' ? 'Yearly' : 'Monthly'} plan paid by ${o.payment.provider} (${o.payment.id}), active until ${next.expiresAt}`,
+        ipAddress: o.ip,
+        now,
+      }),
+    ]);
+    if (outcome.ok) return { profile: { ...profile, subscription: next, subscriptionVersion: version + 1 }, activated: true };
+    // This payment already activated (a retry, a concurrent call or the webhook), or the provider
+    // object moved on (a sandbox order captured concurrently): no change. The profile we read is
+    // stale then, so none is returned (callers that answer with the user read it again).
+    if (outcome.failed < profileAt) return { profile: null, activated: false };
+    if (outcome.failed > profileAt) throw unexpectedFailure(outcome);
+    profile = undefined; // the subscription changed since we read it: read again and retry
   }
   throw new Error('Activation kept conflicting with concurrent changes');
 }
@@ -218,14 +196,7 @@ export async function applyCardSubscription(o: {
       ]
     : [];
   if (!next || !state.userId) {
-    if (eventItem.length) {
-      try {
-        await transact(eventItem);
-      } catch (err) {
-        if (cancellation(err) && failed(cancellation(err)!, 0)) return 'duplicate-event';
-        throw err;
-      }
-    }
+    if (eventItem.length && !(await transact(eventItem)).ok) return 'duplicate-event';
     return 'ignored';
   }
   const userId = state.userId;
@@ -268,28 +239,23 @@ export async function applyCardSubscription(o: {
     : [];
 
   let items = [...eventItem, profileUpdate, ...paymentItems];
+  const base = eventItem.length;
   for (let attempt = 0; attempt < 3; attempt++) {
-    try {
-      await transact(items);
-      return items.includes(profileUpdate) ? 'applied' : 'stale';
-    } catch (err) {
-      const c = cancellation(err);
-      if (!c) throw err;
-      const base = eventItem.length;
-      if (eventItem.length && failed(c, 0)) return 'duplicate-event';
-      if (failed(c, base)) {
-        // An equal-or-newer state is already there (or another entitlement is running): keep it.
-        items = [...eventItem];
-        if (!items.length) return 'stale';
-        continue;
-      }
-      if (paymentItems.length && failed(c, base + 1)) {
-        // The invoice was already recorded (activate-subscription or an earlier event): sync only.
-        items = [...eventItem, profileUpdate];
-        continue;
-      }
-      throw err;
+    const outcome = await transact(items);
+    if (outcome.ok) return items.includes(profileUpdate) ? 'applied' : 'stale';
+    if (eventItem.length && outcome.failed === 0) return 'duplicate-event';
+    if (outcome.failed === base && items.includes(profileUpdate)) {
+      // An equal-or-newer state is already there (or another entitlement is running): keep it.
+      items = [...eventItem];
+      if (!items.length) return 'stale';
+      continue;
     }
+    if (paymentItems.length && outcome.failed === base + 1 && items.length > base + 1) {
+      // The invoice was already recorded (activate-subscription or an earlier event): sync only.
+      items = [...eventItem, profileUpdate];
+      continue;
+    }
+    throw unexpectedFailure(outcome);
   }
   throw new Error('Subscription sync kept conflicting');
 }
@@ -300,21 +266,15 @@ export async function applyCardSubscription(o: {
  */
 export async function recordPaymentFailure(o: { eventId: string; userId: string; details: string; ip: string; now?: Date }): Promise<SyncOutcome> {
   const now = o.now ?? new Date();
-  try {
-    await transact([
-      {
-        Put: {
-          TableName: tableName(),
-          Item: { ...keys.stripeEvent(o.eventId), entity: 'STRIPE_EVENT', receivedAt: now.toISOString(), expiresAt: Math.floor(now.getTime() / 1000) + 30 * 86_400 },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
+  const outcome = await transact([
+    {
+      Put: {
+        TableName: tableName(),
+        Item: { ...keys.stripeEvent(o.eventId), entity: 'STRIPE_EVENT', receivedAt: now.toISOString(), expiresAt: Math.floor(now.getTime() / 1000) + 30 * 86_400 },
+        ConditionExpression: 'attribute_not_exists(pk)',
       },
-      ...activityLogItems({ action: 'payment_failed', userId: o.userId, details: o.details, ipAddress: o.ip, now }),
-    ]);
-    return 'applied';
-  } catch (err) {
-    const c = cancellation(err);
-    if (c && failed(c, 0)) return 'duplicate-event';
-    throw err;
-  }
+    },
+    ...activityLogItems({ action: 'payment_failed', userId: o.userId, details: o.details, ipAddress: o.ip, now }),
+  ]);
+  return outcome.ok ? 'applied' : 'duplicate-event';
 }

@@ -7,9 +7,8 @@ import {
   type PaypalOrderRequest,
   type Plan,
 } from '../contract/billing';
-import { ddb, tableName } from '../lib/dynamo';
+import { ddb, keys, tableName } from '../lib/db';
 import { HttpError, badRequest, conflict, notFound, unauthorized } from '../lib/http-error';
-import { keys } from '../lib/keys';
 import { type Session } from '../lib/request';
 import { hasActiveSubscription, toUser } from '../lib/users';
 import { providerFailure } from './provider-errors';

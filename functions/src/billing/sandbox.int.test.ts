@@ -4,8 +4,7 @@ import { ApiClient, adminClient, signedUpClient, subscriberClient } from '../../
 import { grantSubscription } from '../../test/subscriptions';
 import { type UserResponse } from '../contract/auth';
 import { type CreateSubscriptionResponse, type MembershipResponse } from '../contract/billing';
-import { ddb, tableName } from '../lib/dynamo';
-import { keys } from '../lib/keys';
+import { ddb, keys, tableName } from '../lib/db';
 import { activityLogsOf } from '../../test/activity-logs';
 
 /**

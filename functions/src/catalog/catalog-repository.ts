@@ -1,30 +1,17 @@
-import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { ddb, tableName } from '../lib/dynamo';
-import { type CatalogKind, keys } from '../lib/keys';
+import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { type CatalogKind, ddb, fromItem, keys, queryAll, tableName } from '../lib/db';
 
 /** Every item of one catalogue partition, page by page (one Query unless it ever exceeds 1 MB). */
-async function queryPartition(kind: CatalogKind, projection?: string): Promise<Record<string, unknown>[]> {
-  const items: Record<string, unknown>[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const res = await ddb().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.catalogPartition(kind) },
-        ...(projection ? { ProjectionExpression: projection } : {}),
-        ExclusiveStartKey: start,
-      }),
-    );
-    items.push(...(res.Items ?? []));
-    start = res.LastEvaluatedKey;
-  } while (start);
-  return items;
-}
+const queryPartition = (kind: CatalogKind, projection?: string) =>
+  queryAll({
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.catalogPartition(kind) },
+    ...(projection ? { ProjectionExpression: projection } : {}),
+  });
 
 /** Reads one catalogue kind with one Query (pages only if the partition ever exceeds 1 MB). */
 export async function listCatalog<T>(kind: CatalogKind): Promise<T[]> {
-  return (await queryPartition(kind)).map(({ pk: _pk, sk: _sk, entity: _e, ...rest }) => rest as T);
+  return (await queryPartition(kind)).map((it) => fromItem<T>(it));
 }
 
 /** Sends BatchWrite requests in chunks of 25, retrying unprocessed items. */

@@ -2,8 +2,7 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { subscriberClient } from '../../test/api-client';
 import { type Meal, type Stretch, type Workout } from '../contract/catalog';
-import { ddb, tableName } from '../lib/dynamo';
-import { keys } from '../lib/keys';
+import { ddb, keys, tableName } from '../lib/db';
 import { meals, stretches, workouts } from './catalog-data';
 import { syncCatalog } from './catalog-repository';
 

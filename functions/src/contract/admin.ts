@@ -4,16 +4,6 @@ import * as z from 'zod';
 export const LOG_LIST_SIZE = 50;
 export const RECENT_LOGIN_WINDOW_MS = 24 * 3600 * 1000;
 
-export const activityActions = [
-  'login',
-  'signup',
-  'logout',
-  'subscription_activated',
-  'payment_failed',
-  'feedback_submitted',
-  'feedback_status_changed',
-] as const;
-
 export const activityLogEntrySchema = z.object({
   id: z.string(),
   action: z.string(),

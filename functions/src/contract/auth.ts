@@ -1,8 +1,8 @@
 import * as z from 'zod';
+import { PASSWORD_POLICY_TEXT } from './auth-rules';
 
-/** Cognito password policy (the user pool and this schema must agree). */
-export const PASSWORD_POLICY_TEXT =
-  'Password must be at least 8 characters and contain an uppercase letter, a lowercase letter and a digit.';
+/** Defined zod-free in auth-rules.ts for the signup form. */
+export { PASSWORD_POLICY_TEXT };
 
 export const usernameSchema = z
   .string({ error: 'Username is required.' })

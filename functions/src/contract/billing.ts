@@ -1,8 +1,9 @@
 import * as z from 'zod';
+import { PLAN_IDS } from './billing-plans';
 
-/** The two plans (SPEC.md section 9). Prices live in the server's price table (billing/prices.ts). */
-export const planSchema = z.enum(['monthly', 'yearly'], { error: 'plan must be monthly or yearly' });
-export type Plan = z.infer<typeof planSchema>;
+/** The two plans (SPEC.md section 9), defined zod-free in billing-plans.ts for the browser. */
+export type { Plan } from './billing-plans';
+export const planSchema = z.enum(PLAN_IDS, { error: 'plan must be monthly or yearly' });
 
 /** POST /api/create-{monthly,yearly}-subscription → */
 export const createSubscriptionResponse = z.object({

@@ -40,9 +40,13 @@ export function goalStatus(metric: Metric, value: number): GoalStatus {
   return { value, goal, percent: clampPercent(value, goal), remaining, reached: remaining === 0 };
 }
 
+/** The daily calorie limit (the calorie goal) and the refusal of a meal that would go over it (SPEC.md section 5). */
+export const CALORIE_LIMIT = GOALS.caloriesConsumed;
+export const CALORIE_LIMIT_MESSAGE = `Adding this meal would exceed your ${CALORIE_LIMIT} calorie limit.`;
+
 /** True when adding `calories` to `consumed` would go over the daily limit (SPEC.md section 5). */
 export function exceedsCalorieLimit(consumed: number, calories: number): boolean {
-  return consumed + calories > GOALS.caloriesConsumed;
+  return consumed + calories > CALORIE_LIMIT;
 }
 
 /**

@@ -1,9 +1,8 @@
 import * as z from 'zod';
 import { DAY_LIMITS, PUSHUP_SET_MAX, PUSHUP_SET_MIN } from './tracking-goals';
 
-/** Daily goals (SPEC.md section 9); defined zod-free in tracking-goals.ts for the dashboard bundle. */
-export { GOALS } from './tracking-goals';
-export const CALORIE_LIMIT_MESSAGE = 'Adding this meal would exceed your 500 calorie limit.';
+/** Daily goals and the calorie limit (SPEC.md sections 5 and 9); defined zod-free in tracking-goals.ts for the browser. */
+export { CALORIE_LIMIT_MESSAGE, GOALS } from './tracking-goals';
 
 export const lifetimeSchema = z.object({
   steps: z.number().int().nonnegative(),

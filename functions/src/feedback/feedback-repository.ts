@@ -1,20 +1,12 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { type Feedback, type FeedbackStatus } from '../contract/feedback';
 import { type ActivityInput, activityLogItems, countersUpdate } from '../lib/activity-log';
-import { ddb, tableName } from '../lib/dynamo';
-import { keys } from '../lib/keys';
-import { GSI1 } from '../lib/table';
-import { cancellationCodes, transact } from '../lib/transact';
+import { ddb, fromItem, GSI1, type Item, keys, queryPage, tableName, transact, unexpectedFailure } from '../lib/db';
 
 /** gsi1 partition of the admin list: every feedback item, sorted by `<createdAt>#<id>`. */
 export const FEEDBACK_GSI1PK = 'FEEDBACK';
 
-type Item = Record<string, unknown>;
-
-export function toFeedback(item: Item): Feedback {
-  const { pk: _pk, sk: _sk, gsi1pk: _g, gsi1sk: _s, entity: _e, ...rest } = item;
-  return rest as unknown as Feedback;
-}
+const toFeedback = (item: Item) => fromItem<Feedback>(item);
 
 /**
  * Stores a new feedback item, counts it against the author's hourly limit and records the
@@ -26,39 +18,35 @@ export async function insertFeedback(
   rate: { window: string; limit: number; expiresAt: number },
   log: ActivityInput,
 ): Promise<'created' | 'rate_limited'> {
-  try {
-    await transact([
-      {
-        Update: {
-          TableName: tableName(),
-          Key: keys.feedbackRate(feedback.userId, rate.window),
-          UpdateExpression: 'ADD #n :one SET expiresAt = if_not_exists(expiresAt, :exp), entity = :entity',
-          ConditionExpression: 'attribute_not_exists(#n) OR #n < :limit',
-          ExpressionAttributeNames: { '#n': 'n' },
-          ExpressionAttributeValues: { ':one': 1, ':exp': rate.expiresAt, ':limit': rate.limit, ':entity': 'RATE' },
-        },
+  const outcome = await transact([
+    {
+      Update: {
+        TableName: tableName(),
+        Key: keys.feedbackRate(feedback.userId, rate.window),
+        UpdateExpression: 'ADD #n :one SET expiresAt = if_not_exists(expiresAt, :exp), entity = :entity',
+        ConditionExpression: 'attribute_not_exists(#n) OR #n < :limit',
+        ExpressionAttributeNames: { '#n': 'n' },
+        ExpressionAttributeValues: { ':one': 1, ':exp': rate.expiresAt, ':limit': rate.limit, ':entity': 'RATE' },
       },
-      {
-        Put: {
-          TableName: tableName(),
-          Item: {
-            ...keys.feedback(feedback.id),
-            gsi1pk: FEEDBACK_GSI1PK,
-            gsi1sk: `${feedback.createdAt}#${feedback.id}`,
-            entity: 'FEEDBACK',
-            ...feedback,
-          },
-          ConditionExpression: 'attribute_not_exists(pk)',
+    },
+    {
+      Put: {
+        TableName: tableName(),
+        Item: {
+          ...keys.feedback(feedback.id),
+          gsi1pk: FEEDBACK_GSI1PK,
+          gsi1sk: `${feedback.createdAt}#${feedback.id}`,
+          entity: 'FEEDBACK',
+          ...feedback,
         },
+        ConditionExpression: 'attribute_not_exists(pk)',
       },
-      ...activityLogItems(log, { alsoAdd: { feedbackCount: 1 } }),
-    ]);
-    return 'created';
-  } catch (err) {
-    const codes = cancellationCodes(err);
-    if (codes?.[0] === 'ConditionalCheckFailed') return 'rate_limited';
-    throw err;
-  }
+    },
+    ...activityLogItems(log, { alsoAdd: { feedbackCount: 1 } }),
+  ]);
+  if (outcome.ok) return 'created';
+  if (outcome.failed === 0) return 'rate_limited';
+  throw unexpectedFailure(outcome); // the new id is a fresh ulid
 }
 
 /**
@@ -67,34 +55,29 @@ export async function insertFeedback(
  * exactly the one submitted; the submission's activity-log entry stays (it happened).
  */
 export async function deleteTestFeedback(f: Pick<Feedback, 'id' | 'userId' | 'message' | 'email'>, rateWindow: string): Promise<boolean> {
-  try {
-    await transact([
-      {
-        Delete: {
-          TableName: tableName(),
-          Key: keys.feedback(f.id),
-          ConditionExpression: 'attribute_exists(pk) AND #m = :m AND email = :e AND userId = :u AND #s = :open',
-          ExpressionAttributeNames: { '#m': 'message', '#s': 'status' },
-          ExpressionAttributeValues: { ':m': f.message, ':e': f.email, ':u': f.userId, ':open': 'open' },
-        },
+  const outcome = await transact([
+    {
+      Delete: {
+        TableName: tableName(),
+        Key: keys.feedback(f.id),
+        ConditionExpression: 'attribute_exists(pk) AND #m = :m AND email = :e AND userId = :u AND #s = :open',
+        ExpressionAttributeNames: { '#m': 'message', '#s': 'status' },
+        ExpressionAttributeValues: { ':m': f.message, ':e': f.email, ':u': f.userId, ':open': 'open' },
       },
-      countersUpdate({ feedbackCount: -1 }),
-      {
-        Update: {
-          TableName: tableName(),
-          Key: keys.feedbackRate(f.userId, rateWindow),
-          UpdateExpression: 'ADD #n :minus',
-          ConditionExpression: 'attribute_exists(#n) AND #n > :zero',
-          ExpressionAttributeNames: { '#n': 'n' },
-          ExpressionAttributeValues: { ':minus': -1, ':zero': 0 },
-        },
+    },
+    countersUpdate({ feedbackCount: -1 }),
+    {
+      Update: {
+        TableName: tableName(),
+        Key: keys.feedbackRate(f.userId, rateWindow),
+        UpdateExpression: 'ADD #n :minus',
+        ConditionExpression: 'attribute_exists(#n) AND #n > :zero',
+        ExpressionAttributeNames: { '#n': 'n' },
+        ExpressionAttributeValues: { ':minus': -1, ':zero': 0 },
       },
-    ]);
-    return true;
-  } catch (err) {
-    if (cancellationCodes(err)?.includes('ConditionalCheckFailed')) return false;
-    throw err;
-  }
+    },
+  ]);
+  return outcome.ok;
 }
 
 export async function getFeedback(id: string): Promise<Feedback | undefined> {
@@ -114,44 +97,34 @@ export async function moveFeedbackStatus(
   updatedAt: string,
   log: ActivityInput,
 ): Promise<{ moved: true } | { moved: false; currentStatus: FeedbackStatus | undefined }> {
-  try {
-    await transact([
-      {
-        Update: {
-          TableName: tableName(),
-          Key: keys.feedback(id),
-          UpdateExpression: 'SET #s = :to, updatedAt = :now',
-          ConditionExpression: 'attribute_exists(pk) AND #s = :from',
-          ExpressionAttributeNames: { '#s': 'status' },
-          ExpressionAttributeValues: { ':to': to, ':from': from, ':now': updatedAt },
-          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-        },
+  const outcome = await transact([
+    {
+      Update: {
+        TableName: tableName(),
+        Key: keys.feedback(id),
+        UpdateExpression: 'SET #s = :to, updatedAt = :now',
+        ConditionExpression: 'attribute_exists(pk) AND #s = :from',
+        ExpressionAttributeNames: { '#s': 'status' },
+        ExpressionAttributeValues: { ':to': to, ':from': from, ':now': updatedAt },
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       },
-      ...activityLogItems(log),
-    ]);
-    return { moved: true };
-  } catch (err) {
-    const codes = cancellationCodes(err);
-    if (codes?.[0] !== 'ConditionalCheckFailed') throw err;
-    // The DocumentClient does not unmarshall cancellation reasons: the old item is in wire format.
-    const reasons = (err as { CancellationReasons?: { Item?: { status?: { S?: string } } }[] }).CancellationReasons;
-    const status = reasons?.[0]?.Item?.status?.S as FeedbackStatus | undefined;
-    return { moved: false, currentStatus: status };
-  }
+    },
+    ...activityLogItems(log),
+  ]);
+  if (outcome.ok) return { moved: true };
+  if (outcome.failed !== 0) throw unexpectedFailure(outcome);
+  return { moved: false, currentStatus: outcome.item?.status as FeedbackStatus | undefined };
 }
 
 /** One page of the admin list, newest first, from gsi1 (never a Scan). */
 export async function listFeedbackPage(limit: number, startKey: Item | undefined): Promise<{ items: Feedback[]; lastKey: Item | undefined }> {
-  const res = await ddb().send(
-    new QueryCommand({
-      TableName: tableName(),
-      IndexName: GSI1,
-      KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': FEEDBACK_GSI1PK },
-      ScanIndexForward: false,
-      Limit: limit,
-      ExclusiveStartKey: startKey,
-    }),
-  );
-  return { items: (res.Items ?? []).map(toFeedback), lastKey: res.LastEvaluatedKey };
+  const page = await queryPage({
+    IndexName: GSI1,
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': FEEDBACK_GSI1PK },
+    ScanIndexForward: false,
+    Limit: limit,
+    ExclusiveStartKey: startKey,
+  });
+  return { items: page.items.map(toFeedback), lastKey: page.lastKey };
 }

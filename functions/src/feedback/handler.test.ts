@@ -7,6 +7,7 @@ import { stubJwksFetch } from '../../test/jwt';
 import { expectJsonError, invoke, jsonBody } from '../../test/lambda';
 import { feedbackStatuses, feedbackTransitions } from '../contract/feedback';
 import { decodeCursor, encodeCursor, rateWindow, refusedMove } from './feedback-service';
+import { MAX_ATTEMPTS } from '../lib/db';
 import { handler } from './handler';
 
 setTestEnv();
@@ -109,7 +110,7 @@ describe('POST /api/feedback', () => {
     ddbMock.on(TransactWriteCommand).rejects(cancelled('None', 'None', 'None', 'TransactionConflict'));
     const res = await invoke(handler, loadEvent('post-feedback', { cookies: [accessCookie('subscriber')] }));
     expectJsonError(res, 503, 'Service busy. Please try again shortly.');
-    expect(ddbMock.commandCalls(TransactWriteCommand)).toHaveLength(4);
+    expect(ddbMock.commandCalls(TransactWriteCommand)).toHaveLength(MAX_ATTEMPTS);
   });
 
   it('answers 400 before any write for an invalid body', async () => {

@@ -1,16 +1,6 @@
 import { ulid } from 'ulidx';
-import { tableName } from './dynamo';
-import { keys } from './keys';
-import { type TransactItem, transact } from './transact';
-
-export type ActivityAction =
-  | 'login'
-  | 'signup'
-  | 'logout'
-  | 'subscription_activated'
-  | 'payment_failed'
-  | 'feedback_submitted'
-  | 'feedback_status_changed';
+import { type ActivityAction } from '../contract/activity-actions';
+import { type TransactItem, keys, tableName, transact } from './db';
 
 export interface ActivityInput {
   action: ActivityAction;
@@ -19,7 +9,6 @@ export interface ActivityInput {
   ipAddress: string;
   now?: Date;
 }
-
 
 /**
  * gsi1 keys of the counters item (`STATS`/`COUNTERS`): it sits in the login partition of gsi1,

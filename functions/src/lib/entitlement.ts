@@ -1,13 +1,9 @@
-import { type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { tableName } from './dynamo';
+import { type TransactItem, keys, tableName } from './db';
 import { forbidden } from './http-error';
-import { keys } from './keys';
 import { type AppRequest } from './request';
 import { type Profile, hasActiveSubscription } from './users';
 
 export const SUBSCRIPTION_REQUIRED = 'An active subscription is required';
-
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 /** Deferred checks only (RouteDef.entitlementInHandler): is this request's subscription still to be checked? */
 export const entitlementDeferred = (req: AppRequest): boolean => req.entitlement === 'deferred';

@@ -1,7 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { type SubscriptionStatus, type User } from '../contract/auth';
-import { ddb, tableName } from './dynamo';
-import { keys } from './keys';
+import { ddb, fromItem, keys, tableName } from './db';
 
 /** The profile item: `USER#<sub>` / `PROFILE`. */
 export interface Profile {
@@ -53,7 +52,5 @@ export function newProfileItem(p: { id: string; username: string; email: string;
 
 export async function getProfile(sub: string): Promise<Profile | undefined> {
   const res = await ddb().send(new GetCommand({ TableName: tableName(), Key: keys.profile(sub) }));
-  if (!res.Item) return undefined;
-  const { pk: _pk, sk: _sk, entity: _e, ...profile } = res.Item;
-  return profile as Profile;
+  return res.Item ? fromItem<Profile>(res.Item) : undefined;
 }

@@ -1,7 +1,4 @@
-import { type TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, QueryCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { ddb, tableName } from '../lib/dynamo';
-import { keys } from '../lib/keys';
+import { type Item, type TransactItem, type TxOutcome, batchGet, fromItem, keys, queryAll, queryPage, tableName, transact } from '../lib/db';
 import { addDays } from './day-key';
 import { type Meal } from '../contract/catalog';
 import { type HistoryDay, type Lifetime, type PatchableField, type PushupSet } from '../contract/tracking';
@@ -17,8 +14,6 @@ import { type Profile } from '../lib/users';
  * - idempotency `USER#<sub>` / `IDEMPOTENCY#<key>`:  the set a push-up submission created, TTL 24 h.
  * Every change to a day and to the totals happens in one TransactWriteItems (see decision 0100).
  */
-
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 export interface DayValues {
   steps: number;
@@ -37,7 +32,7 @@ export interface DayState {
 const FIELDS = ['steps', 'caloriesConsumed', 'pushups', 'caloriesBurned'] as const;
 const int = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
 
-function toDayState(item: Record<string, unknown> | undefined): DayState {
+function toDayState(item: Item | undefined): DayState {
   const values: DayValues = { steps: 0, caloriesConsumed: 0, pushups: 0, caloriesBurned: 0 };
   const present = new Set<keyof DayValues>();
   for (const f of FIELDS) {
@@ -60,7 +55,7 @@ const setSum = (f: 'steps' | 'caloriesBurned') => `${f}Set`;
 const replacedSum = (f: 'steps' | 'caloriesBurned') => `${f}Replaced`;
 const dayValueAttr = (f: 'steps' | 'caloriesBurned', date: string) => `${f}@${date}`;
 
-function toLifetime(item: Record<string, unknown> | undefined): Lifetime {
+function toLifetime(item: Item | undefined): Lifetime {
   const tracked = item?.trackedDays;
   const sum = (f: 'steps' | 'caloriesBurned') => Math.max(0, int(item?.[setSum(f)]) - int(item?.[replacedSum(f)]));
   return {
@@ -71,22 +66,7 @@ function toLifetime(item: Record<string, unknown> | undefined): Lifetime {
   };
 }
 
-/** One BatchGetItem (strongly consistent); retries only keys DynamoDB left unprocessed. */
-async function batchGet(keyList: { pk: string; sk: string }[]): Promise<Map<string, Record<string, unknown>>> {
-  const found = new Map<string, Record<string, unknown>>();
-  let pending: { pk: string; sk: string }[] = keyList;
-  for (let attempt = 0; pending.length > 0; attempt += 1) {
-    if (attempt > 0) await sleep(20 * 2 ** attempt);
-    if (attempt > 5) throw new Error('BatchGetItem left keys unprocessed');
-    const res = await ddb().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending, ConsistentRead: true } } }));
-    for (const it of res.Responses?.[tableName()] ?? []) found.set(`${String(it.pk)}|${String(it.sk)}`, it);
-    pending = (res.UnprocessedKeys?.[tableName()]?.Keys ?? []) as { pk: string; sk: string }[];
-  }
-  return found;
-}
-const k = (key: { pk: string; sk: string }) => `${key.pk}|${key.sk}`;
-
-const isTracked = (item: Record<string, unknown> | undefined, date: string) => item?.trackedDays instanceof Set && item.trackedDays.has(date);
+const isTracked = (item: Item | undefined, date: string) => item?.trackedDays instanceof Set && item.trackedDays.has(date);
 
 export interface TodayState {
   day: DayState;
@@ -96,53 +76,21 @@ export interface TodayState {
 }
 
 export async function readToday(sub: string, date: string): Promise<TodayState> {
-  const dayKey = keys.day(sub, date);
-  const totalsKey = keys.totals(sub);
-  const got = await batchGet([dayKey, totalsKey]);
-  const totals = got.get(k(totalsKey));
-  return { day: toDayState(got.get(k(dayKey))), lifetime: toLifetime(totals), trackedToday: isTracked(totals, date) };
+  const [day, totals] = await batchGet([keys.day(sub, date), keys.totals(sub)], { consistent: true });
+  return { day: toDayState(day), lifetime: toLifetime(totals), trackedToday: isTracked(totals, date) };
 }
 
 /** The meal (by id, at request time) and today's state, in one round trip (with the profile when asked). */
 export async function readMealAndToday(sub: string, date: string, mealId: string, withProfile = false) {
-  const mealKey = keys.catalog('MEAL', mealId);
-  const dayKey = keys.day(sub, date);
-  const totalsKey = keys.totals(sub);
-  const profileKey = keys.profile(sub);
-  const got = await batchGet([mealKey, dayKey, totalsKey, ...(withProfile ? [profileKey] : [])]);
-  const profile = withProfile ? (got.get(k(profileKey)) as Pick<Profile, 'subscription'> | undefined) : undefined;
-  const mealItem = got.get(k(mealKey));
+  const [mealItem, dayItem, totals, profileItem] = await batchGet(
+    [keys.catalog('MEAL', mealId), keys.day(sub, date), keys.totals(sub), ...(withProfile ? [keys.profile(sub)] : [])],
+    { consistent: true },
+  );
+  const profile = profileItem ? fromItem<Profile>(profileItem) : undefined;
   // A catalogue item without a sane calorie count is not a meal that can be added.
   const meal = mealItem && Number.isInteger(mealItem.calories) && (mealItem.calories as number) >= 0 ? (mealItem as unknown as Meal) : undefined;
-  const totals = got.get(k(totalsKey));
-  const state: TodayState = { day: toDayState(got.get(k(dayKey))), lifetime: toLifetime(totals), trackedToday: isTracked(totals, date) };
+  const state: TodayState = { day: toDayState(dayItem), lifetime: toLifetime(totals), trackedToday: isTracked(totals, date) };
   return { meal, profile, ...state };
-}
-
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-export type TxOutcome = { ok: true } | { ok: false; failed: number; item?: Record<string, unknown> };
-
-/**
- * Runs one TransactWriteItems. A condition failure is an outcome (index of the failed item and,
- * where asked for, its current value); transaction conflicts with concurrent transactions on the
- * same items are retried with jittered backoff (they are not failures of the request).
- */
-async function transact(items: TransactItem[]): Promise<TxOutcome> {
-  for (let attempt = 0; ; attempt += 1) {
-    try {
-      await ddb().send(new TransactWriteCommand({ TransactItems: items }));
-      return { ok: true };
-    } catch (err) {
-      if ((err as Error | undefined)?.name !== 'TransactionCanceledException') throw err;
-      const reasons = (err as TransactionCanceledException).CancellationReasons ?? [];
-      const failed = reasons.findIndex((r) => r.Code === 'ConditionalCheckFailed');
-      if (failed >= 0) return { ok: false, failed, item: reasons[failed]?.Item as Record<string, unknown> | undefined };
-      const retryable = reasons.some((r) => r.Code === 'TransactionConflict' || r.Code === 'ThrottlingError' || r.Code === 'ProvisionedThroughputExceeded');
-      if (!retryable || attempt >= 12) throw err;
-      await sleep(Math.random() * Math.min(400, 10 * 2 ** attempt));
-    }
-  }
 }
 
 const nowIso = (now: Date) => now.toISOString();
@@ -296,16 +244,13 @@ export async function addPushupSet(p: { sub: string; date: string; set: PushupSe
 
 /** The day's sets, oldest first: one Query of the newest 100. */
 export async function listSets(sub: string, date: string): Promise<PushupSet[]> {
-  const res = await ddb().send(
-    new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': keys.day(sub, date).pk, ':prefix': `${keys.day(sub, date).sk}#SET#` },
-      ScanIndexForward: false,
-      Limit: 100,
-    }),
-  );
-  return (res.Items ?? []).map((it) => ({ id: String(it.id), count: int(it.count), createdAt: String(it.createdAt) })).reverse();
+  const { items } = await queryPage({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': keys.day(sub, date).pk, ':prefix': `${keys.day(sub, date).sk}#SET#` },
+    ScanIndexForward: false,
+    Limit: 100,
+  });
+  return items.map((it) => ({ id: String(it.id), count: int(it.count), createdAt: String(it.createdAt) })).reverse();
 }
 
 /**
@@ -314,24 +259,16 @@ export async function listSets(sub: string, date: string): Promise<PushupSet[]> 
  * if the range ever exceeds 1 MB.
  */
 export async function queryDays(sub: string, from: string, to: string): Promise<Map<string, HistoryDay>> {
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+    FilterExpression: '#entity = :day',
+    ExpressionAttributeNames: { '#entity': 'entity' },
+    ExpressionAttributeValues: { ':pk': keys.day(sub, from).pk, ':from': keys.day(sub, from).sk, ':to': keys.day(sub, to).sk, ':day': 'DAY' },
+  });
   const days = new Map<string, HistoryDay>();
-  let start: Record<string, unknown> | undefined;
-  do {
-    const res = await ddb().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-        FilterExpression: '#entity = :day',
-        ExpressionAttributeNames: { '#entity': 'entity' },
-        ExpressionAttributeValues: { ':pk': keys.day(sub, from).pk, ':from': keys.day(sub, from).sk, ':to': keys.day(sub, to).sk, ':day': 'DAY' },
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const it of res.Items ?? []) {
-      const date = String(it.date);
-      days.set(date, { date, ...toDayState(it).values });
-    }
-    start = res.LastEvaluatedKey;
-  } while (start);
+  for (const it of items) {
+    const date = String(it.date);
+    days.set(date, { date, ...toDayState(it).values });
+  }
   return days;
 }

@@ -78,18 +78,6 @@ export async function getPushupsToday(c: TrackingContext): Promise<PushupSet[]> 
   return listSets(c.sub, today(c));
 }
 
-/** Reads a field of an item that may come marshalled ({S}/{N}) from a transaction's cancellation reasons. */
-function attr(item: Record<string, unknown> | undefined, name: string): string | number | undefined {
-  const v = item?.[name];
-  if (typeof v === 'string' || typeof v === 'number') return v;
-  if (v && typeof v === 'object') {
-    const o = v as { S?: string; N?: string };
-    if (o.S !== undefined) return o.S;
-    if (o.N !== undefined) return Number(o.N);
-  }
-  return undefined;
-}
-
 export async function postPushups(c: TrackingContext, count: number, idempotencyKey: string | undefined): Promise<{ set: PushupSet; replayed: boolean }> {
   const date = today(c);
   const set: PushupSet = { id: ulid(c.now.getTime()), count, createdAt: c.now.toISOString() };
@@ -97,12 +85,11 @@ export async function postPushups(c: TrackingContext, count: number, idempotency
   if (outcome.ok) return { set, replayed: false };
   // Only the idempotency record carries a condition: this key was used before.
   const stored = outcome.item;
-  const storedCount = attr(stored, 'count');
-  if (storedCount !== undefined && storedCount !== count) {
+  if (stored?.count !== undefined && stored.count !== count) {
     throw new HttpError(422, 'Idempotency-Key was already used for a different push-up set');
   }
   return {
-    set: { id: String(attr(stored, 'setId') ?? ''), count, createdAt: String(attr(stored, 'createdAt') ?? '') },
+    set: { id: String(stored?.setId ?? ''), count, createdAt: String(stored?.createdAt ?? '') },
     replayed: true,
   };
 }

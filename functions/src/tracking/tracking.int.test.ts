@@ -6,8 +6,7 @@ import { loadEvent } from '../../test/events';
 import { invoke, jsonBody } from '../../test/lambda';
 import { type RouteName } from '../../../local/generate-events';
 import { CALORIE_LIMIT_MESSAGE, type HistoryResponse, type ProgressToday, type PushupSet } from '../contract/tracking';
-import { ddb, dynamoCallCount, tableName } from '../lib/dynamo';
-import { keys } from '../lib/keys';
+import { ddb, dynamoCallCount, keys, tableName } from '../lib/db';
 import { dayKey } from './day-key';
 import { handler } from './handler';
 

@@ -7,7 +7,7 @@ import { type TableDefinition } from '@fittrack/functions/table';
 export const TABLE_LOGICAL_ID = 'FitTrackTable';
 
 export interface DataProps {
-  /** The single table definition shared with the local bootstrap (functions/src/lib/table.ts). */
+  /** The single table definition shared with the local bootstrap (functions/src/lib/db/table.ts). */
   readonly definition: TableDefinition;
 }
 

@@ -39,9 +39,13 @@ describe('toast', () => {
       expect(screen.getByTestId('count').textContent).toBe(`1:${handle.id}-true`);
       act(() => dismissToast(handle.id));
       expect(screen.getByTestId('count').textContent).toBe(`1:${handle.id}-false`);
-      act(() => vi.advanceTimersByTime(TOAST_REMOVE_DELAY - 1));
+      act(() => {
+        vi.advanceTimersByTime(TOAST_REMOVE_DELAY - 1);
+      });
       expect(screen.getByTestId('count').textContent).toBe(`1:${handle.id}-false`);
-      act(() => vi.advanceTimersByTime(1));
+      act(() => {
+        vi.advanceTimersByTime(1);
+      });
       expect(screen.getByTestId('count').textContent).toBe('0:');
     } finally {
       vi.useRealTimers();

@@ -94,11 +94,17 @@ describe('useStretchTimer under fake timers', () => {
     const { result } = renderHook(() => useStretchTimer(onComplete));
     act(() => result.current.start());
     // The tab is hidden: the wall clock moves 100 s but no interval callback runs.
-    act(() => vi.setSystemTime(Date.now() + 100_000));
-    act(() => document.dispatchEvent(new Event('visibilitychange')));
+    act(() => {
+      vi.setSystemTime(Date.now() + 100_000);
+    });
+    act(() => {
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
     expect(formatClock(result.current.remainingMs)).toBe('1:53');
     // Hidden again past the end: the first tick after the jump finishes the stretch exactly once.
-    act(() => vi.setSystemTime(Date.now() + 500_000));
+    act(() => {
+      vi.setSystemTime(Date.now() + 500_000);
+    });
     act(() => void vi.advanceTimersByTime(250));
     expect(result.current.status).toBe('finished');
     expect(onComplete).toHaveBeenCalledTimes(1);

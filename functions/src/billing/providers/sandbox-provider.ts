@@ -1,12 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulidx';
 import { type Plan } from '../../contract/billing';
 import { activityLogItems } from '../../lib/activity-log';
-import { ddb, tableName } from '../../lib/dynamo';
+import { type Item, batchGet, ddb, fromItem, keys, queryPage, tableName, transact } from '../../lib/db';
 import { HttpError, badRequest, notFound } from '../../lib/http-error';
-import { keys } from '../../lib/keys';
-import { transact } from '../../lib/transact';
 import { activatePayment, stripProfileItem } from '../activation';
 import { type BillingProfile } from '../billing-profile';
 import { PRICES } from '../prices';
@@ -55,8 +53,9 @@ export function parseClientSecret(secret: string): { id: string; secret: string 
 
 const orderKeyId = (orderId: string): string | null => ORDER_ID.exec(orderId)?.[1] ?? null;
 
-const strip = <T>(item: Record<string, unknown>): T => {
-  const { pk: _pk, sk: _sk, entity: _e, expiresAt: _x, ...rest } = item;
+/** A sandbox object without its TTL (the table's own attributes go with fromItem). */
+const strip = <T>(item: Item): T => {
+  const { expiresAt: _x, ...rest } = fromItem<Item>(item);
   return rest as T;
 };
 
@@ -73,16 +72,13 @@ export const sandboxCardProvider: CardProvider = {
     return { clientSecret: `sandbox_${id}_secret_${secret}` };
   },
   async findPaidSubscription(profile: BillingProfile) {
-    const res = await ddb().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': `USER#${profile.id}`, ':prefix': 'SANDBOX#CARD#' },
-        ScanIndexForward: false,
-        Limit: 20,
-      }),
-    );
-    const paid = (res.Items ?? []).map((i) => strip<SandboxCard>(i)).find((c) => c.status === 'paid');
+    const { items } = await queryPage({
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': `USER#${profile.id}`, ':prefix': 'SANDBOX#CARD#' },
+      ScanIndexForward: false,
+      Limit: 20,
+    });
+    const paid = items.map((i) => strip<SandboxCard>(i)).find((c) => c.status === 'paid');
     if (!paid) return null;
     const state: CardSubscriptionState = {
       subscriptionId: `sandbox_${paid.id}`,
@@ -113,12 +109,7 @@ export async function confirmSandboxCard(o: { userId: string; clientSecret: stri
     throw badRequest('cardNumber: use the sandbox test card 4242 4242 4242 4242 (or 4000 0000 0000 0002 to see a decline)');
   }
   const cardKey = keys.sandboxPayment(o.userId, 'CARD', parsed.id);
-  const res = await ddb().send(
-    new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: [cardKey, keys.profile(o.userId)] } } }),
-  );
-  const items = res.Responses?.[tableName()] ?? [];
-  const cardItem = items.find((i) => i.sk === cardKey.sk);
-  const profileItem = items.find((i) => i.sk === 'PROFILE');
+  const [cardItem, profileItem] = await batchGet([cardKey, keys.profile(o.userId)]);
   if (!cardItem || cardItem.secret !== parsed.secret) throw notFound('Payment not found');
   if (!profileItem) throw notFound('Profile not found');
   const card = strip<SandboxCard>(cardItem);
@@ -206,11 +197,7 @@ export const sandboxPaypalProvider: PaypalProvider = {
   async getOrder(userId: string, orderId: string) {
     const id = orderKeyId(orderId);
     if (!id) return null;
-    const key = keys.sandboxPayment(userId, 'PAYPAL', id);
-    const res = await ddb().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: [key, keys.profile(userId)] } } }));
-    const items = res.Responses?.[tableName()] ?? [];
-    const orderItem = items.find((i) => i.sk === key.sk);
-    const profileItem = items.find((i) => i.sk === 'PROFILE');
+    const [orderItem, profileItem] = await batchGet([keys.sandboxPayment(userId, 'PAYPAL', id), keys.profile(userId)]);
     if (!orderItem) return null;
     return { ...orderState(strip<SandboxOrder>(orderItem), userId), ...(profileItem ? { profile: stripProfileItem(profileItem) } : {}) };
   },

@@ -1,5 +1,5 @@
 import { type Plan } from '../../contract/billing';
-import { type TransactItem } from '../activation';
+import { type TransactItem } from '../../lib/db';
 import { type BillingProfile } from '../billing-profile';
 
 /** A card subscription as the provider reports it (Stripe or the sandbox), provider-neutral. */

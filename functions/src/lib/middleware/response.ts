@@ -9,10 +9,7 @@ import { securityHeaders } from '../security-headers';
 type Result = APIGatewayProxyStructuredResultV2;
 
 const isUnavailable = (err: unknown): boolean => {
-  const e = err as { name?: string; code?: string; cause?: { code?: string }; CancellationReasons?: { Code?: string }[] };
-  // A transaction that kept colliding with concurrent ones (after lib/transact.ts retried it) is a busy moment, not a bug.
-  const codes = e?.name === 'TransactionCanceledException' ? (e.CancellationReasons ?? []).map((r) => r.Code) : [];
-  if (codes.includes('TransactionConflict') && !codes.includes('ConditionalCheckFailed')) return true;
+  const e = err as { name?: string; code?: string; cause?: { code?: string } };
   const code = e?.code ?? e?.cause?.code;
   return (
     ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN'].includes(code ?? '') ||

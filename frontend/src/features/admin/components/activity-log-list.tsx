@@ -1,15 +1,8 @@
+import { activityActionLabels } from '@fittrack/functions/contract/activity-actions';
 import type { AdminLogsResponse } from '@fittrack/functions/contract/admin';
 import { formatNumber } from '../../../lib/format';
 
-const actionLabels: Record<string, string> = {
-  login: 'Login',
-  signup: 'Signup',
-  logout: 'Logout',
-  subscription_activated: 'Subscription Activated',
-  payment_failed: 'Payment Failed',
-  feedback_submitted: 'Feedback Submitted',
-  feedback_status_changed: 'Feedback Status Changed',
-};
+const actionLabels: Record<string, string> = activityActionLabels;
 
 export const actionLabel = (action: string) =>
   actionLabels[action] ?? action.replace(/_/g, ' ').replace(/^\w/, (c) => c.toUpperCase());

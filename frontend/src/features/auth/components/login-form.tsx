@@ -12,6 +12,7 @@ export function LoginForm() {
   const navigate = useNavigate();
   const [submitting, setSubmitting] = useState(false);
 
+  // onSubmit catches every failure itself (toast and focus), so the form fires and forgets it.
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (submitting) return;
@@ -33,7 +34,7 @@ export function LoginForm() {
   };
 
   return (
-    <form onSubmit={onSubmit} className="grid gap-4" aria-busy={submitting}>
+    <form onSubmit={(event) => void onSubmit(event)} className="grid gap-4" aria-busy={submitting}>
       <Field label="Username" name="username" autoComplete="username" autoCapitalize="none" spellCheck={false} required />
       <Field label="Password" name="password" type="password" autoComplete="current-password" required />
       <Button type="submit" disabled={submitting} className="mt-2 w-full">

@@ -1,3 +1,4 @@
+import { PASSWORD_HINT } from '@fittrack/functions/contract/auth-rules';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
@@ -7,14 +8,13 @@ import { focusFormAfterError } from '../../../lib/focus-after-error';
 import { toastRequestError } from '../../../lib/request-error-toast';
 import { useSessionActions } from '../session-context';
 
-/** Mirrors PASSWORD_POLICY_TEXT of the auth contract (the server checks and reports it too). */
-const PASSWORD_HINT = 'At least 8 characters, with an uppercase letter, a lowercase letter and a digit.';
 
 export function SignupForm() {
   const { signup } = useSessionActions();
   const navigate = useNavigate();
   const [submitting, setSubmitting] = useState(false);
 
+  // onSubmit catches every failure itself (toast and focus), so the form fires and forgets it.
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (submitting) return;
@@ -42,7 +42,7 @@ export function SignupForm() {
   };
 
   return (
-    <form onSubmit={onSubmit} className="grid gap-4" aria-busy={submitting}>
+    <form onSubmit={(event) => void onSubmit(event)} className="grid gap-4" aria-busy={submitting}>
       <Field label="Username" name="username" autoComplete="username" autoCapitalize="none" spellCheck={false} required />
       <Field label="Email" name="email" type="email" autoComplete="email" required />
       <Field label="Password" name="password" type="password" autoComplete="new-password" hint={PASSWORD_HINT} required />

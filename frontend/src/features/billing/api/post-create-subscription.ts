@@ -1,4 +1,5 @@
-import type { CreateSubscriptionResponse, Plan } from '@fittrack/functions/contract/billing';
+import type { Plan } from '@fittrack/functions/contract/billing-plans';
+import type { CreateSubscriptionResponse } from '@fittrack/functions/contract/billing';
 import { apiFetch } from '../../../lib/api-client';
 
 /** POST /api/create-monthly-subscription or /api/create-yearly-subscription → {clientSecret, amount}. */

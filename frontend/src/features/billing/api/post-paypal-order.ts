@@ -1,4 +1,5 @@
-import type { PaypalOrderResponse, Plan } from '@fittrack/functions/contract/billing';
+import type { Plan } from '@fittrack/functions/contract/billing-plans';
+import type { PaypalOrderResponse } from '@fittrack/functions/contract/billing';
 import { apiFetch } from '../../../lib/api-client';
 
 /** POST /paypal/order {plan} → {id}: the server sets amount and currency from its price table. */

@@ -1,10 +1,9 @@
-import type { Plan } from '@fittrack/functions/contract/billing';
+import { PLANS, PLAN_IDS, type Plan } from '@fittrack/functions/contract/billing-plans';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/use-toast';
-import { PLANS } from '../../../lib/constants';
 import { toastFailureWithReason, toastRequestError } from '../../../lib/request-error-toast';
 import { useMembership } from '../api/get-subscription';
 import { createSubscription } from '../api/post-create-subscription';
@@ -111,7 +110,7 @@ export function MembershipStatus() {
             <div className="grid gap-2">
               <p className="text-sm text-slate-600">Your plan does not renew by itself. Renew now to add another period to it.</p>
               <div className="flex gap-2">
-                {(['monthly', 'yearly'] as const).map((p) => (
+                {PLAN_IDS.map((p) => (
                   <Button key={p} variant={p === 'yearly' ? 'primary' : 'secondary'} className="min-h-11 flex-1" disabled={busy !== null} onClick={() => void renew(p)}>
                     {busy === p ? 'Starting...' : `Renew ${PLANS[p].label}`}
                   </Button>

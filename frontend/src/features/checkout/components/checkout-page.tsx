@@ -1,10 +1,9 @@
-import type { Plan } from '@fittrack/functions/contract/billing';
+import { PLANS, isPlan, type Plan } from '@fittrack/functions/contract/billing-plans';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Card, CardTitle } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/use-toast';
-import { PLANS, isPlan } from '../../../lib/constants';
 import { createSubscription } from '../../billing/api/post-create-subscription';
 import { useConfig } from '../../config/api/get-config';
 import { SandboxCardForm } from './sandbox-card-form';

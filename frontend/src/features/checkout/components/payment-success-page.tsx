@@ -1,3 +1,4 @@
+import { PLANS, isPlan } from '@fittrack/functions/contract/billing-plans';
 import type { User } from '@fittrack/functions/contract/auth';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -5,7 +6,6 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
-import { PLANS, isPlan } from '../../../lib/constants';
 import { useSessionActions } from '../../auth/session-context';
 import { activateSubscription } from '../../billing/api/post-activate-subscription';
 

@@ -1,4 +1,4 @@
-import type { Plan } from '@fittrack/functions/contract/billing';
+import type { Plan } from '@fittrack/functions/contract/billing-plans';
 import { loadScript } from '@paypal/paypal-js';
 import { useEffect, useRef, useState } from 'react';
 import { Spinner } from '../../../components/ui/spinner';

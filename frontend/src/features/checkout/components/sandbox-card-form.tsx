@@ -1,7 +1,6 @@
-import type { Plan } from '@fittrack/functions/contract/billing';
+import { PLANS, type Plan } from '@fittrack/functions/contract/billing-plans';
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import { PLANS } from '../../../lib/constants';
 import { focusFormAfterError } from '../../../lib/focus-after-error';
 import { activateSubscription } from '../../billing/api/post-activate-subscription';
 import { confirmSandboxCard } from '../../billing/api/post-sandbox-card-confirm';

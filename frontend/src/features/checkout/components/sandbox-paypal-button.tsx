@@ -1,4 +1,4 @@
-import type { Plan } from '@fittrack/functions/contract/billing';
+import type { Plan } from '@fittrack/functions/contract/billing-plans';
 import { useState } from 'react';
 import { activateSubscription } from '../../billing/api/post-activate-subscription';
 import { capturePaypalOrder } from '../../billing/api/post-paypal-capture';

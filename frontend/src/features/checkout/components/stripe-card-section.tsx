@@ -1,9 +1,8 @@
-import type { Plan } from '@fittrack/functions/contract/billing';
+import { PLANS, type Plan } from '@fittrack/functions/contract/billing-plans';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import { PLANS } from '../../../lib/constants';
 import { activateSubscription } from '../../billing/api/post-activate-subscription';
 import { toastPaymentError, toastPaymentFailed, toastPaymentProblem, useFinishPayment } from '../payment-feedback';
 

@@ -40,6 +40,7 @@ export function AddSetDialog({ onClose }: { onClose: () => void }) {
     };
   }, []);
 
+  // submit catches every failure itself (it shows the refusal), so the form fires and forgets it.
   async function submit(e: FormEvent) {
     e.preventDefault();
     const count = Number(text.trim());
@@ -74,7 +75,7 @@ export function AddSetDialog({ onClose }: { onClose: () => void }) {
       }}
       className="m-auto w-[min(24rem,calc(100%-2rem))] rounded-2xl bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/50"
     >
-      <form onSubmit={submit} noValidate className="grid gap-4 p-5">
+      <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-4 p-5">
         <h2 id={titleId} className="text-lg font-semibold">
           Add Set
         </h2>

@@ -35,6 +35,7 @@ export function QuickEntry({
     input.current?.select();
   }, []);
 
+  // submit catches every failure itself (it shows the refusal), so the form fires and forgets it.
   async function submit(e: FormEvent) {
     e.preventDefault();
     const value = Number(text.trim().replace(/[,\s]/g, ''));
@@ -58,7 +59,7 @@ export function QuickEntry({
   }
 
   return (
-    <form onSubmit={submit} className="grid gap-2" noValidate>
+    <form onSubmit={(e) => void submit(e)} className="grid gap-2" noValidate>
       <label htmlFor={id} className="text-xs font-medium text-slate-700">
         {label}
       </label>

@@ -1,5 +1,5 @@
 import { useProgressToday } from '../../tracking/api/get-progress-today';
-import { CALORIE_LIMIT } from '../calorie-limit';
+import { CALORIE_LIMIT } from '@fittrack/functions/contract/tracking-goals';
 
 /** The daily calorie limit with today's intake as a progress bar (clamped to 0-100 %). */
 export function CalorieLimitCard() {

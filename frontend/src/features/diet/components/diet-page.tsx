@@ -1,4 +1,5 @@
 import type { Meal, mealCategories } from '@fittrack/functions/contract/catalog';
+import { CALORIE_LIMIT_MESSAGE, exceedsCalorieLimit } from '@fittrack/functions/contract/tracking-goals';
 import { useId, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -9,7 +10,6 @@ import { ApiError, refusalMessage } from '../../../lib/api-client';
 import { progressTodayKey, useProgressToday } from '../../tracking/api/get-progress-today';
 import { addMealToToday } from '../../tracking/api/post-progress-today-meals';
 import { useMeals } from '../api/get-meals';
-import { CALORIE_LIMIT, CALORIE_LIMIT_MESSAGE } from '../calorie-limit';
 import { ALL_RESTAURANTS, RESTAURANT_CHAINS, matchesRestaurant } from '../restaurants';
 import { CalorieLimitCard } from './calorie-limit-card';
 import { MealCard } from './meal-card';
@@ -55,10 +55,10 @@ export function DietPage() {
   // The app's SWR cache is a per-app provider: the global `mutate` of swr does not reach it.
   const { mutate: mutateCache } = useSWRConfig();
 
-  const onAdd = async (meal: Meal) => {
+  const addMeal = async (meal: Meal) => {
     if (busyId) return;
     // SPEC.md section 5: refuse on the client first; the server enforces the same limit atomically.
-    if (progress && progress.caloriesConsumed + meal.calories > CALORIE_LIMIT) {
+    if (progress && exceedsCalorieLimit(progress.caloriesConsumed, meal.calories)) {
       limitExceeded();
       return;
     }
@@ -77,6 +77,8 @@ export function DietPage() {
       setBusyId(null);
     }
   };
+  // addMeal catches every failure itself (toast or log), so the cards fire and forget it.
+  const onAdd = (meal: Meal) => void addMeal(meal);
 
   // Category by category in tab order, lightest first (the API answers in id order).
   const list = [...(meals ?? [])].sort((a, b) => TABS.indexOf(a.category) - TABS.indexOf(b.category) || a.calories - b.calories || a.name.localeCompare(b.name));

@@ -29,6 +29,7 @@ export function FeedbackPage() {
   const messageId = useId();
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setForm((f) => ({ ...f, [key]: value }));
 
+  // onSubmit catches every failure itself (toast and focus), so the form fires and forgets it.
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (submitting) return;
@@ -57,7 +58,7 @@ export function FeedbackPage() {
     <div>
       <PageHeader title="Send Feedback">Tell us what works and what does not.</PageHeader>
       <Card>
-        <form onSubmit={onSubmit} className="grid gap-4" aria-busy={submitting}>
+        <form onSubmit={(event) => void onSubmit(event)} className="grid gap-4" aria-busy={submitting}>
           <Field label="Name" name="name" autoComplete="name" maxLength={NAME_MAX} value={form.name} onChange={(e) => set('name', e.target.value)} />
           <Field
             label="Email"

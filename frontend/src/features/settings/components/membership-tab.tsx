@@ -1,6 +1,6 @@
+import { PLANS } from '@fittrack/functions/contract/billing-plans';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
-import { PLANS } from '../../../lib/constants';
 import { MembershipStatus } from '../../billing/components/membership-status';
 
 /** Settings › Membership: the two plans and the way to checkout. */

@@ -1,7 +1,7 @@
+import { PLANS, type Plan } from '@fittrack/functions/contract/billing-plans';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
-import { PLANS, type Plan } from '../../../lib/constants';
 import { useSessionActions } from '../../auth/session-context';
 import { useLogout } from '../../auth/use-logout';
 

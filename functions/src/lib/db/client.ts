@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { getEnv } from './env';
+import { getEnv } from '../env';
 
 let doc: DynamoDBDocumentClient | undefined;
 let calls = 0;

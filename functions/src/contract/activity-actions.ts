@@ -1,0 +1,15 @@
+/**
+ * The actions of the activity log (SPEC.md section 9) with the admin page's labels, shared by the
+ * API and the browser (no zod here, so the browser bundle stays small).
+ */
+export const activityActionLabels = {
+  login: 'Login',
+  signup: 'Signup',
+  logout: 'Logout',
+  subscription_activated: 'Subscription Activated',
+  payment_failed: 'Payment Failed',
+  feedback_submitted: 'Feedback Submitted',
+  feedback_status_changed: 'Feedback Status Changed',
+} as const;
+
+export type ActivityAction = keyof typeof activityActionLabels;

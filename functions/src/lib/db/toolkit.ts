@@ -1,0 +1,108 @@
+import { BatchGetCommand, QueryCommand, type QueryCommandInput, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { HttpError } from '../http-error';
+import { ddb, tableName } from './client';
+
+/**
+ * The data toolkit every repository uses: one transaction helper with one retry policy and one
+ * outcome type, BatchGet that retries unprocessed keys, the item-to-record strip and the pager.
+ */
+
+export type Item = Record<string, unknown>;
+export interface Key {
+  pk: string;
+  sk: string;
+}
+export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+/** A transaction committed, or the index of the (first) item whose condition failed and, when asked for, that item. */
+export type TxOutcome = { ok: true } | { ok: false; failed: number; item?: Item };
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Attempts of one transaction (and BatchGet rounds) before the request is answered 503. */
+export const MAX_ATTEMPTS = 13;
+/** Full jitter, capped: concurrent writers of the same items spread out instead of colliding again. */
+const backoff = (attempt: number) => sleep(Math.random() * Math.min(400, 10 * 2 ** attempt));
+const busy = () => new HttpError(503, 'Service busy. Please try again shortly.', { 'Retry-After': '1' });
+
+const RETRYABLE = new Set(['TransactionConflict', 'ThrottlingError', 'ProvisionedThroughputExceeded']);
+
+/**
+ * Runs one TransactWriteItems. A condition failure is an outcome (the index of the failed item and,
+ * with ReturnValuesOnConditionCheckFailure, its stored value, unmarshalled); a cancellation only
+ * because concurrent transactions touched the same items (the shared counters item makes that
+ * common under load) or because of throttling is retried with jittered backoff, and answered 503
+ * "Service busy" when it persists. Any other error is thrown as it is.
+ */
+export async function transact(items: TransactItem[]): Promise<TxOutcome> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await ddb().send(new TransactWriteCommand({ TransactItems: items }));
+      return { ok: true };
+    } catch (err) {
+      const e = err as { name?: string; CancellationReasons?: { Code?: string; Item?: Record<string, unknown> }[] } | undefined;
+      if (e?.name !== 'TransactionCanceledException') throw err;
+      const reasons = e.CancellationReasons ?? [];
+      const failed = reasons.findIndex((r) => r.Code === 'ConditionalCheckFailed');
+      if (failed >= 0) {
+        // The DocumentClient does not unmarshall cancellation reasons: the item is in wire format.
+        const item = reasons[failed]?.Item;
+        return { ok: false, failed, ...(item ? { item: unmarshall(item as never) } : {}) };
+      }
+      if (!reasons.some((r) => RETRYABLE.has(r.Code ?? ''))) throw err;
+      if (attempt >= MAX_ATTEMPTS) throw busy();
+      await backoff(attempt);
+    }
+  }
+}
+
+/** For an outcome whose transaction has no condition that may fail at that index. */
+export const unexpectedFailure = (o: { failed: number }) => new Error(`Transaction item ${o.failed} failed a condition that cannot fail`);
+
+const keyOf = (k: Item) => `${String(k.pk)}|${String(k.sk)}`;
+
+/**
+ * One BatchGetItem (up to 100 keys); keys DynamoDB leaves unprocessed are asked again with backoff.
+ * Answers the items in the order of `keyList` (undefined where there is none).
+ */
+export async function batchGet(keyList: Key[], o: { consistent?: boolean } = {}): Promise<(Item | undefined)[]> {
+  const found = new Map<string, Item>();
+  let pending: Key[] = keyList;
+  for (let attempt = 1; pending.length > 0; attempt += 1) {
+    if (attempt > 1) {
+      if (attempt > MAX_ATTEMPTS) throw busy();
+      await backoff(attempt);
+    }
+    const res = await ddb().send(
+      new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending, ...(o.consistent ? { ConsistentRead: true } : {}) } } }),
+    );
+    for (const it of res.Responses?.[tableName()] ?? []) found.set(keyOf(it), it);
+    pending = (res.UnprocessedKeys?.[tableName()]?.Keys ?? []) as Key[];
+  }
+  return keyList.map((k) => found.get(keyOf(k as unknown as Item)));
+}
+
+/** The record an item stores, without the table's own attributes (keys, gsi1 keys, entity tag). */
+export function fromItem<T>(item: Item): T {
+  const { pk: _pk, sk: _sk, gsi1pk: _gpk, gsi1sk: _gsk, entity: _entity, ...rest } = item;
+  return rest as T;
+}
+
+/** One page of a Query (the table name is filled in) and the key to continue from. */
+export async function queryPage(input: Omit<QueryCommandInput, 'TableName'>): Promise<{ items: Item[]; lastKey: Item | undefined }> {
+  const res = await ddb().send(new QueryCommand({ TableName: tableName(), ...input }));
+  return { items: res.Items ?? [], lastKey: res.LastEvaluatedKey };
+}
+
+/** Every item a Query matches, following the pages (one call unless the result exceeds 1 MB). */
+export async function queryAll(input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>): Promise<Item[]> {
+  const items: Item[] = [];
+  let start: Item | undefined;
+  do {
+    const page = await queryPage({ ...input, ExclusiveStartKey: start });
+    items.push(...page.items);
+    start = page.lastKey;
+  } while (start);
+  return items;
+}
