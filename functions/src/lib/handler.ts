@@ -2,16 +2,15 @@ import middy from '@middy/core';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type * as z from 'zod';
 import { type Domain, type RouteKeyOf, routes, routeKey } from '../routes';
-import { assertEntitled } from './entitlement';
-import { HttpError, badRequest, notFound, notImplemented } from './http-error';
+import { runChecked } from './entitlement';
+import { badRequest, notFound, notImplemented } from './http-error';
 import { accessMiddleware } from './middleware/access';
 import { csrfMiddleware } from './middleware/csrf';
 import { jsonBodyMiddleware } from './middleware/json-body';
 import { originVerifyMiddleware } from './middleware/origin-verify';
 import { requestStateMiddleware } from './middleware/request-state';
 import { responseMiddleware } from './middleware/response';
-import { type AppContext, type AppEvent, type AppRequest, type AppResult, type RouteImpl } from './request';
-import { getProfile } from './users';
+import { type AppContext, type AppEvent, type AppRequest, type RouteImpl } from './request';
 
 /** A route whose domain is built by a later issue: the table and access levels already apply. */
 export const notImplementedRoute: RouteImpl = async () => {
@@ -36,26 +35,12 @@ export function createDomainHandler<D extends Domain>(domain: D, impls: DomainIm
     if (!impl || context.app.route.domain !== domain) throw notFound();
     const req: AppRequest = {
       ...context.app,
-      markEntitled: () => {
-        context.app.entitlement = 'checked';
-      },
       event,
       pathParameters: (event.pathParameters ?? {}) as Record<string, string>,
       query: (event.queryStringParameters ?? {}) as Record<string, string>,
     };
-    let result: AppResult;
-    try {
-      result = await impl(req);
-    } catch (err) {
-      // A refusal (400, 404, 409...) before a deferred subscription check ran: a caller without a
-      // subscription still gets 403, whatever the body (one profile read, on this error path only).
-      if (context.app.entitlement === 'deferred' && err instanceof HttpError && err.status < 500 && err.status !== 403) {
-        assertEntitled(await getProfile(context.app.session!.sub));
-      }
-      throw err;
-    }
-    // Fail closed: a handler that was handed the subscription check must have confirmed it.
-    if (context.app.entitlement === 'deferred') throw new Error(`${event.routeKey} answered without checking the subscription`);
+    // On subscriber routes the request's first DynamoDB call checks the subscription (lib/entitlement.ts).
+    const result = await runChecked(context.app.subscriptionCheck, () => impl(req));
     return {
       statusCode: result.status,
       headers: { ...(result.body !== undefined ? { 'Content-Type': 'application/json' } : {}), ...(result.headers ?? {}) },

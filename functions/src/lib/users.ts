@@ -1,6 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { type SubscriptionStatus, type User } from '../contract/auth';
 import { ddb, fromItem, keys, tableName } from './db';
+import { hasActiveSubscription } from './entitlement';
 
 /** The profile item: `USER#<sub>` / `PROFILE`. */
 export interface Profile {
@@ -20,12 +21,8 @@ export interface Profile {
 export type Role = 'admin' | 'user';
 export const roleFromGroups = (groups: readonly string[]): Role => (groups.includes('admin') ? 'admin' : 'user');
 
-/** SPEC 4: active when status is active and there is no expiry or an expiry in the future. */
-export function hasActiveSubscription(profile: Pick<Profile, 'subscription'> | undefined, now = new Date()): boolean {
-  const s = profile?.subscription;
-  if (!s || s.status !== 'active') return false;
-  return !s.expiresAt || new Date(s.expiresAt).getTime() > now.getTime();
-}
+/** The subscription rule lives with its enforcement (lib/entitlement.ts). */
+export { hasActiveSubscription };
 
 export function toUser(profile: Profile, role: Role, now = new Date()): User {
   return {
