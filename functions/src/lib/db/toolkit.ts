@@ -41,7 +41,7 @@ const RETRYABLE = new Set(['TransactionConflict', 'ThrottlingError', 'Provisione
  */
 export async function transact(items: TransactItem[]): Promise<TxOutcome> {
   const check = pendingCheck();
-  // A transaction may not touch an item twice: one that touches the profile is checked by a read first (client middleware).
+  // A transaction may not touch an item twice: one that touches the profile is checked by a read first (client.ts send).
   if (!check || items.some((t) => sameKey(touched(t), profileKey(check)))) return transactOnce(items);
   // The subscription check rides along as item 0 (lib/entitlement.ts); callers see their own indexes.
   const outcome = await outsideCheck(() => transactOnce([profileConditionCheck(check), ...items]));
