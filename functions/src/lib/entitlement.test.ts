@@ -4,7 +4,7 @@ import { setTestEnv } from '../../test/env';
 import { type PrincipalName, ddbMock, principals, profileItem, resetAwsMocks } from '../../test/fixtures';
 import { batchGet, ddb, keys, queryPage, tableName, transact } from './db';
 import { SUBSCRIPTION_REQUIRED, runChecked, subscriptionCheck } from './entitlement';
-import { getProfile } from './users';
+import { getProfile } from './profile-repository';
 
 /**
  * The subscription check rides on the request's first DynamoDB call (docs/decisions/0007): the

@@ -2,10 +2,11 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { keys } from './db/keys';
 import { getEnv } from './env';
 import { forbidden } from './http-error';
-import { type Profile } from './users';
+import { type Profile, hasActiveSubscription } from './users';
 
 /**
- * The subscription rule and the one place that enforces it on subscriber routes (docs/decisions/0007).
+ * The one place that enforces the subscription rule (users.hasActiveSubscription) on subscriber routes
+ * (docs/decisions/0007).
  *
  * For a signed-in non-admin on a subscriber route the access middleware opens a check
  * (`subscriptionCheck`) and the dispatcher runs the route inside it (`runChecked`). While the check
@@ -18,14 +19,7 @@ import { type Profile } from './users';
 
 export const SUBSCRIPTION_REQUIRED = 'An active subscription is required';
 
-/** SPEC 4: active when status is active and there is no expiry or an expiry in the future. */
-export function hasActiveSubscription(profile: Pick<Profile, 'subscription'> | undefined, now = new Date()): boolean {
-  const s = profile?.subscription;
-  if (!s || s.status !== 'active') return false;
-  return !s.expiresAt || new Date(s.expiresAt).getTime() > now.getTime();
-}
-
-/** The same rule as a condition on the profile item (for a ConditionCheck). */
+/** The rule of users.hasActiveSubscription (SPEC 4) as a condition on the profile item, for a ConditionCheck. */
 const ACTIVE_CONDITION = '#s.#st = :active AND (attribute_not_exists(#s.#exp) OR attribute_type(#s.#exp, :null) OR #s.#exp > :now)';
 
 /** One request's subscription check. */

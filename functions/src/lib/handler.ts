@@ -3,7 +3,7 @@ import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type * as z from 'zod';
 import { type Domain, type RouteKeyOf, routes, routeKey } from '../routes';
 import { runChecked } from './entitlement';
-import { badRequest, notFound, notImplemented } from './http-error';
+import { badRequest, notFound } from './http-error';
 import { accessMiddleware } from './middleware/access';
 import { csrfMiddleware } from './middleware/csrf';
 import { jsonBodyMiddleware } from './middleware/json-body';
@@ -11,11 +11,6 @@ import { originVerifyMiddleware } from './middleware/origin-verify';
 import { requestStateMiddleware } from './middleware/request-state';
 import { responseMiddleware } from './middleware/response';
 import { type AppContext, type AppEvent, type AppRequest, type RouteImpl } from './request';
-
-/** A route whose domain is built by a later issue: the table and access levels already apply. */
-export const notImplementedRoute: RouteImpl = async () => {
-  throw notImplemented();
-};
 
 /**
  * One Lambda per domain. `impls` must cover exactly the domain's routes of the route table

@@ -1,8 +1,8 @@
 import { BatchGetCommand, QueryCommand, type QueryCommandInput, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import { hasActiveSubscription, outsideCheck, pendingCheck, profileConditionCheck, profileKey, settle } from '../entitlement';
+import { outsideCheck, pendingCheck, profileConditionCheck, profileKey, settle } from '../entitlement';
 import { HttpError } from '../http-error';
-import { type Profile } from '../users';
+import { type Profile, hasActiveSubscription } from '../users';
 import { ddb, tableName } from './client';
 
 /**

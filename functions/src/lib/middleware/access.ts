@@ -4,7 +4,7 @@ import { settleByRead, subscriptionCheck } from '../entitlement';
 import { HttpError, forbidden, unauthorized } from '../http-error';
 import { type AppContext, type AppEvent } from '../request';
 import { resolveSession } from '../session';
-import { getProfile } from '../users';
+import { getProfile } from '../profile-repository';
 
 /**
  * Enforces the route's access level from the route table (default deny):
