@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, adminClient, signedUpClient, subscriberClient } from '../../test/api-client';
-import { grantSubscription } from '../../test/subscriptions';
+import { grantSubscription } from '../../../test-support/subscriptions';
 import { loadEvent } from '../../test/events';
 import { invoke, jsonBody } from '../../test/lambda';
 import { type RouteName } from '../../../local/generate-events';
