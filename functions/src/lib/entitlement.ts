@@ -65,9 +65,14 @@ export function settle(check: SubscriptionCheck, entitled: boolean): void {
   if (check.refused) throw forbidden(SUBSCRIPTION_REQUIRED);
 }
 
+/** Records the check from the caller's profile as read (undefined when there is none); 403 unless it passes the rule. */
+export function settleWithProfile(check: SubscriptionCheck, profile: Pick<Profile, 'subscription'> | undefined): void {
+  settle(check, hasActiveSubscription(profile, check.now));
+}
+
 /** Makes the check with one read of the profile (concurrent callers share it). */
 export function settleByRead(check: SubscriptionCheck): Promise<void> {
-  check.reading ??= outsideCheck(check.read).then((profile) => settle(check, hasActiveSubscription(profile, check.now)));
+  check.reading ??= outsideCheck(check.read).then((profile) => settleWithProfile(check, profile));
   return check.reading;
 }
 

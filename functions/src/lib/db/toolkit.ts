@@ -1,8 +1,8 @@
 import { BatchGetCommand, QueryCommand, type QueryCommandInput, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import { outsideCheck, pendingCheck, profileConditionCheck, profileKey, settle } from '../entitlement';
+import { outsideCheck, pendingCheck, profileConditionCheck, profileKey, settle, settleWithProfile } from '../entitlement';
 import { HttpError } from '../http-error';
-import { type Profile, hasActiveSubscription } from '../users';
+import { type Profile } from '../users';
 import { ddb, tableName } from './client';
 
 /**
@@ -89,7 +89,7 @@ export async function batchGet(keyList: Key[], o: { consistent?: boolean } = {})
   const at = keyList.findIndex((k) => sameKey(k, profileKey(check)));
   const items = await outsideCheck(() => batchGetOnce(at >= 0 ? keyList : [...keyList, profileKey(check)], o));
   const profile = items[at >= 0 ? at : keyList.length] as Pick<Profile, 'subscription'> | undefined;
-  settle(check, hasActiveSubscription(profile, check.now));
+  settleWithProfile(check, profile);
   return at >= 0 ? items : items.slice(0, -1);
 }
 
