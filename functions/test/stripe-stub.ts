@@ -10,7 +10,7 @@ import { type Plan } from '../src/contract/billing';
  * "Stripe-side" state of each subscription so tests can move it (paid, renewed, cancelled).
  */
 
-export const STRIPE_FIXTURES = path.resolve(import.meta.dirname, '../../events/stripe');
+const STRIPE_FIXTURES = path.resolve(import.meta.dirname, '../../events/stripe');
 export const fixture = <T = Record<string, unknown>>(name: string): T => JSON.parse(readFileSync(path.join(STRIPE_FIXTURES, `${name}.json`), 'utf8')) as T;
 
 type Obj = Record<string, unknown> & { id: string };
