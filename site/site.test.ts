@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, inlineScriptSource, securityHeaders } from './security-headers';
+import { contentSecurityPolicy, inlineScriptSource, securityHeaders } from './site';
 
 const directives = (csp: string) => Object.fromEntries(csp.split('; ').map((d) => [d.split(' ')[0]!, d.split(' ').slice(1)]));
 
@@ -56,6 +56,13 @@ describe('contentSecurityPolicy', () => {
     }
     // inline styles are allowed (Stripe Elements), inline scripts are not
     expect(d['script-src']).not.toContain("'unsafe-inline'");
+  });
+
+  it("names PayPal's sandbox only for sandbox PayPal credentials", () => {
+    expect(contentSecurityPolicy({ paymentProviders: true })).not.toContain('sandbox.paypal.com');
+    const d = directives(contentSecurityPolicy({ paymentProviders: true, paypalSandbox: true }));
+    for (const name of ['script-src', 'connect-src', 'frame-src']) expect(d[name], name).toContain('https://www.sandbox.paypal.com');
+    expect(contentSecurityPolicy({ paymentProviders: false, paypalSandbox: true })).not.toMatch(/paypal/);
   });
 
   it('allows an inline script only by the sha256 of its exact text', () => {

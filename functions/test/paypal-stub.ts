@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
+import { startStubServer } from './stub-server';
 
 /**
  * A local stand-in for api-m.paypal.com (Orders v2 + OAuth), for offline tests of the real PayPal
@@ -8,7 +8,7 @@ import path from 'node:path';
  * answers are built from the recorded responses in events/paypal/.
  */
 
-const FIXTURES = path.resolve(import.meta.dirname, '../../../../events/paypal');
+const FIXTURES = path.resolve(import.meta.dirname, '../../events/paypal');
 const fixture = <T = Record<string, unknown>>(name: string): T => JSON.parse(readFileSync(path.join(FIXTURES, `${name}.json`), 'utf8')) as T;
 
 export interface PaypalStubRequest {
@@ -32,41 +32,34 @@ let seq = 0;
 export class PaypalStub {
   readonly requests: PaypalStubRequest[] = [];
   readonly orders = new Map<string, StubOrder>();
-  private server: http.Server | undefined;
+  private stopServer: (() => Promise<void>) | undefined;
   url = '';
 
   async start(): Promise<this> {
-    this.server = http.createServer((req, res) => {
-      let raw = '';
-      req.on('data', (c: Buffer) => (raw += c.toString('utf8')));
-      req.on('end', () => {
-        const url = new URL(req.url ?? '/', 'http://stub');
-        let body: unknown = raw;
-        try {
-          body = raw ? JSON.parse(raw) : undefined;
-        } catch {
-          body = Object.fromEntries(new URLSearchParams(raw));
-        }
-        this.requests.push({
-          method: req.method ?? '',
-          path: url.pathname,
-          body,
-          requestId: req.headers['paypal-request-id'] as string | undefined,
-          authorization: req.headers.authorization,
-        });
-        const [status, payload] = this.route(req.method ?? '', url.pathname, body as Record<string, unknown>);
-        res.writeHead(status, { 'content-type': 'application/json', 'paypal-debug-id': `stub${this.requests.length}` });
-        res.end(JSON.stringify(payload));
+    const server = await startStubServer((req, url, raw) => {
+      let body: unknown = raw;
+      try {
+        body = raw ? JSON.parse(raw) : undefined;
+      } catch {
+        body = Object.fromEntries(new URLSearchParams(raw));
+      }
+      this.requests.push({
+        method: req.method ?? '',
+        path: url.pathname,
+        body,
+        requestId: req.headers['paypal-request-id'] as string | undefined,
+        authorization: req.headers.authorization,
       });
+      const [status, payload] = this.route(req.method ?? '', url.pathname, body as Record<string, unknown>);
+      return { status, body: payload, headers: { 'paypal-debug-id': `stub${this.requests.length}` } };
     });
-    await new Promise<void>((r) => this.server!.listen(0, '127.0.0.1', () => r()));
-    const a = this.server.address();
-    this.url = `http://127.0.0.1:${typeof a === 'object' && a ? a.port : 0}`;
+    this.url = server.url;
+    this.stopServer = server.stop;
     return this;
   }
 
   async stop(): Promise<void> {
-    if (this.server) await new Promise<void>((r) => this.server!.close(() => r()));
+    await this.stopServer?.();
   }
 
   /** The buyer approves the order on PayPal's page. */

@@ -6,7 +6,8 @@ import {
   type CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { type DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { newProfileItem } from '../functions/src/lib/users';
+import { profileItem } from '../lib/profile-repository';
+import { newProfile } from '../lib/users';
 
 /** A random password that satisfies the pool policy: 20 characters, upper, lower and digits. */
 export function randomPassword(length = 20): string {
@@ -54,7 +55,7 @@ export async function createAdminAccount(o: {
   await o.doc.send(
     new PutCommand({
       TableName: o.tableName,
-      Item: newProfileItem({ id: sub, username: o.username, email: o.email }),
+      Item: profileItem(newProfile({ id: sub, username: o.username, email: o.email })),
       ConditionExpression: 'attribute_not_exists(pk)',
     }),
   );

@@ -3,20 +3,15 @@ import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type * as z from 'zod';
 import { type Domain, type RouteKeyOf, routes, routeKey } from '../routes';
 import { assertEntitled } from './entitlement';
-import { HttpError, badRequest, notFound, notImplemented } from './http-error';
+import { HttpError, badRequest, notFound } from './http-error';
 import { accessMiddleware } from './middleware/access';
 import { csrfMiddleware } from './middleware/csrf';
 import { jsonBodyMiddleware } from './middleware/json-body';
-import { originVerifyMiddleware } from './middleware/origin-verify';
+import { originVerifyMiddleware } from './middleware/origin-check';
 import { requestStateMiddleware } from './middleware/request-state';
 import { responseMiddleware } from './middleware/response';
 import { type AppContext, type AppEvent, type AppRequest, type AppResult, type RouteImpl } from './request';
-import { getProfile } from './users';
-
-/** A route whose domain is built by a later issue: the table and access levels already apply. */
-export const notImplementedRoute: RouteImpl = async () => {
-  throw notImplemented();
-};
+import { getProfile } from './profile-repository';
 
 /**
  * One Lambda per domain. `impls` must cover exactly the domain's routes of the route table

@@ -1,23 +1,17 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { type Plan } from '../contract/billing';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { activityLogItems } from '../lib/activity-log';
-import { type TransactItem, ddb, fromItem, keys, tableName, transact, unexpectedFailure } from '../lib/db';
-import { type BillingProfile, type BillingSubscription } from './billing-profile';
-import { addPeriod } from './prices';
-import { type CardSubscriptionState } from './providers/types';
+import { type TransactItem, ddb, keys, tableName, transact, unexpectedFailure } from '../lib/db';
+import { getProfile } from '../lib/profile-repository';
+import { type Profile, type Subscription } from '../lib/users';
+import { entitlementOf, expiryAfterPayment, paymentRef } from './entitlement-rules';
+import { type CardSubscriptionState, type PaymentInput } from './providers/types';
 
 /**
- * THE activation code: every payment path (Stripe webhook, activate-subscription, PayPal capture,
- * the sandbox adapter) ends here. One transaction per change: the profile's subscription, a
- * conditional `PAYMENT#<provider>#<id>` record (one activation per payment) and the activity log.
+ * The billing repository: every payment path (Stripe webhook, activate-subscription, PayPal capture,
+ * the sandbox card) ends in activatePayment or applyCardSubscription (the rules are in
+ * entitlement-rules.ts). One transaction per change: the profile's subscription, a conditional
+ * `PAYMENT#<provider>#<id>` record (one activation per payment) and the activity log.
  */
-
-export async function readBillingProfile(userId: string): Promise<BillingProfile | undefined> {
-  const res = await ddb().send(new GetCommand({ TableName: tableName(), Key: keys.profile(userId) }));
-  return res.Item ? fromItem<BillingProfile>(res.Item) : undefined;
-}
-
-export const stripProfileItem = (item: Record<string, unknown>): BillingProfile => fromItem<BillingProfile>(item);
 
 function paymentItem(p: PaymentInput, userId: string, now: Date): TransactItem {
   return {
@@ -37,22 +31,6 @@ function paymentItem(p: PaymentInput, userId: string, now: Date): TransactItem {
   };
 }
 
-export interface PaymentInput {
-  /** key part of the payment record: stripe, paypal, sandbox-card, sandbox-paypal */
-  provider: string;
-  /** the provider's payment id (invoice, order) */
-  id: string;
-  plan: Plan;
-  amount: number;
-  currency: string;
-}
-
-export const paymentRef = (p: Pick<PaymentInput, 'provider' | 'id'>) => `${p.provider}#${p.id}`;
-
-function isActiveNow(s: BillingSubscription | undefined, now: Date): boolean {
-  return !!s && s.status === 'active' && (!s.expiresAt || new Date(s.expiresAt).getTime() > now.getTime());
-}
-
 /**
  * A one-off payment buys one period (PayPal; the sandbox card, which stands in for Stripe's
  * invoice.paid): the expiry extends from the current expiry when the plan is still running,
@@ -67,24 +45,22 @@ export async function activatePayment(o: {
   autoRenew: boolean;
   ip: string;
   /** read by the caller together with its own items (saves a round trip) */
-  profile?: BillingProfile;
+  profile?: Profile;
   /** the provider's own writes that must commit with the activation (sandbox objects) */
   extraItems?: TransactItem[];
   now?: Date;
-}): Promise<{ profile: BillingProfile | null; activated: boolean }> {
+}): Promise<{ profile: Profile | null; activated: boolean }> {
   const now = o.now ?? new Date();
   let profile = o.profile;
   for (let attempt = 0; attempt < 4; attempt++) {
-    profile ??= await readBillingProfile(o.userId);
+    profile ??= await getProfile(o.userId);
     if (!profile) throw new Error(`No profile for user ${o.userId}`);
     const ref = paymentRef(o.payment);
     if (profile.subscription?.lastPaymentId === ref) return { profile, activated: false };
-    const current = profile.subscription;
-    const base = isActiveNow(current, now) && current?.expiresAt ? new Date(current.expiresAt) : now;
-    const next: BillingSubscription = {
+    const next: Subscription = {
       status: 'active',
       plan: o.payment.plan,
-      expiresAt: addPeriod(base, o.payment.plan).toISOString(),
+      expiresAt: expiryAfterPayment(profile.subscription, o.payment.plan, now),
       provider: o.profileProvider,
       autoRenew: o.autoRenew,
       lastPaymentId: ref,
@@ -125,40 +101,6 @@ export async function activatePayment(o: {
   }
   throw new Error('Activation kept conflicting with concurrent changes');
 }
-
-/** Order of card-subscription states within one period: a later state never loses to an earlier one. */
-const RANK: Record<CardSubscriptionState['status'], number> = {
-  incomplete: 0,
-  incomplete_expired: 0,
-  past_due: 1,
-  trialing: 2,
-  active: 2,
-  paused: 3,
-  unpaid: 3,
-  canceled: 4,
-};
-
-/** The entitlement a card subscription state gives, or null when it gives nothing to record. */
-export function entitlementOf(s: CardSubscriptionState, now = new Date()): BillingSubscription | null {
-  if (!s.plan) return null;
-  const base = { plan: s.plan, provider: 'stripe' as const, subscriptionId: s.subscriptionId, syncKey: syncKeyOf(s, now) };
-  switch (s.status) {
-    case 'active':
-    case 'trialing':
-      return { ...base, status: 'active', expiresAt: s.periodEnd, autoRenew: !s.cancelAtPeriodEnd };
-    case 'past_due':
-      return { ...base, status: 'past_due', expiresAt: s.periodEnd, autoRenew: false };
-    case 'unpaid':
-    case 'paused':
-      return { ...base, status: 'expired', expiresAt: s.periodEnd, autoRenew: false };
-    case 'canceled':
-      return { ...base, status: 'canceled', expiresAt: s.endedAt ?? now.toISOString(), autoRenew: false };
-    default:
-      return null; // incomplete: not paid yet, nothing is granted
-  }
-}
-
-export const syncKeyOf = (s: CardSubscriptionState, now = new Date()) => `${s.periodEnd ?? s.endedAt ?? now.toISOString()}#${RANK[s.status]}`;
 
 export type SyncOutcome = 'applied' | 'duplicate-event' | 'stale' | 'ignored';
 
@@ -277,4 +219,34 @@ export async function recordPaymentFailure(o: { eventId: string; userId: string;
     ...activityLogItems({ action: 'payment_failed', userId: o.userId, details: o.details, ipAddress: o.ip, now }),
   ]);
   return outcome.ok ? 'applied' : 'duplicate-event';
+}
+
+/** Stores the Stripe customer of a profile once (a concurrent first checkout keeps the first). */
+export async function setStripeCustomerId(userId: string, customerId: string): Promise<void> {
+  await ddb()
+    .send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.profile(userId),
+        UpdateExpression: 'SET stripeCustomerId = :c',
+        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(stripeCustomerId)',
+        ExpressionAttributeValues: { ':c': customerId },
+      }),
+    )
+    .catch((err: unknown) => {
+      if ((err as { name?: string }).name !== 'ConditionalCheckFailedException') throw err;
+    });
+}
+
+/** Turns auto-renewal off while the profile still follows `subscriptionId`. */
+export async function turnOffAutoRenew(userId: string, subscriptionId: string): Promise<void> {
+  await ddb().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.profile(userId),
+      UpdateExpression: 'SET subscription.autoRenew = :false ADD subscriptionVersion :one',
+      ConditionExpression: 'subscription.subscriptionId = :sid',
+      ExpressionAttributeValues: { ':false': false, ':sid': subscriptionId, ':one': 1 },
+    }),
+  );
 }

@@ -1,5 +1,5 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { ddb, keys, tableName } from '../src/lib/db';
+import { ddb, keys, tableName } from '../functions/src/lib/db';
 
 /**
  * Test fixture: gives a user an entitlement directly in the table, as a paid activation would,

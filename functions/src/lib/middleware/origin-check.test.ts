@@ -4,10 +4,10 @@ import { loadEvent } from '../../../test/events';
 import { setTestEnv } from '../../../test/env';
 import { ddbMock, resetAwsMocks } from '../../../test/fixtures';
 import { expectJsonError, invoke } from '../../../test/lambda';
-import { createDomainHandler } from '../handler';
-import { ORIGIN_VERIFY_HEADER, originSecretMatcher } from '../origin-verify';
+import { createDomainHandler } from '../domain-handler';
+import { ORIGIN_VERIFY_HEADER, originSecretMatcher } from '../origin-secret';
 import { type AppRequest } from '../request';
-import { DIRECT_ACCESS_REFUSED } from './origin-verify';
+import { DIRECT_ACCESS_REFUSED } from './origin-check';
 
 // The real timingSafeEqual, wrapped so the tests can see that the comparison goes through it.
 vi.mock('node:crypto', async (importOriginal) => {

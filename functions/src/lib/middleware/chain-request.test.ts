@@ -4,7 +4,7 @@ import { setTestEnv } from '../../../test/env';
 import { accessCookie, principals, profileOf, resetAwsMocks } from '../../../test/fixtures';
 import { stubJwksFetch } from '../../../test/jwt';
 import { expectJsonError, expectSecurityHeaders, invoke } from '../../../test/lambda';
-import { createDomainHandler } from '../handler';
+import { createDomainHandler } from '../domain-handler';
 import { HttpError } from '../http-error';
 import { type AppRequest, type AppResult } from '../request';
 

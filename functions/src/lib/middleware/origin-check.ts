@@ -2,7 +2,7 @@ import type middy from '@middy/core';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { getEnv } from '../env';
 import { HttpError } from '../http-error';
-import { ORIGIN_VERIFY_HEADER, originSecretMatcher } from '../origin-verify';
+import { ORIGIN_VERIFY_HEADER, originSecretMatcher } from '../origin-secret';
 import { type AppContext, type AppEvent, header } from '../request';
 
 export const DIRECT_ACCESS_REFUSED = 'Direct access to the API is not allowed';

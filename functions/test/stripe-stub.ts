@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
-import { type Plan } from '../../contract/billing';
+import { startStubServer } from './stub-server';
+import { type Plan } from '../src/contract/billing';
 
 /**
  * A local stand-in for api.stripe.com, for offline tests of the real Stripe code path: the
@@ -10,7 +10,7 @@ import { type Plan } from '../../contract/billing';
  * "Stripe-side" state of each subscription so tests can move it (paid, renewed, cancelled).
  */
 
-export const STRIPE_FIXTURES = path.resolve(import.meta.dirname, '../../../../events/stripe');
+const STRIPE_FIXTURES = path.resolve(import.meta.dirname, '../../events/stripe');
 export const fixture = <T = Record<string, unknown>>(name: string): T => JSON.parse(readFileSync(path.join(STRIPE_FIXTURES, `${name}.json`), 'utf8')) as T;
 
 type Obj = Record<string, unknown> & { id: string };
@@ -45,7 +45,7 @@ export class StripeStub {
   readonly requests: StubRequest[] = [];
   readonly subscriptions = new Map<string, { sub: Obj; invoice: Obj }>();
   readonly customers = new Map<string, Obj>();
-  private server: http.Server | undefined;
+  private stopServer: (() => Promise<void>) | undefined;
   url = '';
   /** answer every API call with this status (e.g. 500 to simulate an outage) */
   failWith: number | null = null;
@@ -53,26 +53,19 @@ export class StripeStub {
   readonly prices: Record<Plan, Record<string, unknown>> = { monthly: fixture('price-monthly'), yearly: fixture('price-yearly') };
 
   async start(): Promise<this> {
-    this.server = http.createServer((req, res) => {
-      let body = '';
-      req.on('data', (c: Buffer) => (body += c.toString('utf8')));
-      req.on('end', () => {
-        const url = new URL(req.url ?? '/', 'http://stub');
-        const params = new URLSearchParams(req.method === 'GET' ? url.search : body);
-        this.requests.push({ method: req.method ?? '', path: url.pathname, params, idempotencyKey: req.headers['idempotency-key'] as string | undefined });
-        const [status, payload] = this.failWith ? [this.failWith, { error: { type: 'api_error', message: 'Stub outage' } }] : this.route(req.method ?? '', url.pathname, params);
-        res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_stub_${this.requests.length}` });
-        res.end(JSON.stringify(payload));
-      });
+    const server = await startStubServer((req, url, body) => {
+      const params = new URLSearchParams(req.method === 'GET' ? url.search : body);
+      this.requests.push({ method: req.method ?? '', path: url.pathname, params, idempotencyKey: req.headers['idempotency-key'] as string | undefined });
+      const [status, payload] = this.failWith ? [this.failWith, { error: { type: 'api_error', message: 'Stub outage' } }] : this.route(req.method ?? '', url.pathname, params);
+      return { status, body: payload, headers: { 'request-id': `req_stub_${this.requests.length}` } };
     });
-    await new Promise<void>((r) => this.server!.listen(0, '127.0.0.1', () => r()));
-    const a = this.server.address();
-    this.url = `http://127.0.0.1:${typeof a === 'object' && a ? a.port : 0}`;
+    this.url = server.url;
+    this.stopServer = server.stop;
     return this;
   }
 
   async stop(): Promise<void> {
-    if (this.server) await new Promise<void>((r) => this.server!.close(() => r()));
+    await this.stopServer?.();
   }
 
   /** Puts a subscription into the "Stripe-side" state and returns its id. */

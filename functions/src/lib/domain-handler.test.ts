@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { describe, expect, it } from 'vitest';
 import { PASSWORD_POLICY_TEXT, loginRequest, signupRequest } from '../contract/auth';
-import { notImplementedRoute, parseBody, parseQuery } from './handler';
+import { parseBody, parseQuery } from './domain-handler';
 import { HttpError } from './http-error';
 
 /** Runs `fn`, expects an HttpError and returns it. */
@@ -85,11 +85,5 @@ describe('parseQuery', () => {
     expect(e.status).toBe(400);
     expect(e.message).toMatch(/^days: /);
     expect(httpError(() => parseQuery(q, {})).message).toMatch(/^days: /);
-  });
-});
-
-describe('notImplementedRoute', () => {
-  it('answers 501', async () => {
-    await expect(notImplementedRoute({} as never)).rejects.toMatchObject({ status: 501, message: 'Not implemented' });
   });
 });

@@ -2,7 +2,7 @@ import { AdminGetUserCommand, AdminListGroupsForUserCommand, CognitoIdentityProv
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { ApiClient } from '../functions/test/api-client';
+import { ApiClient } from '../../test/api-client';
 import { createAdminAccount, randomPassword } from './admin-account';
 
 describe('createAdminAccount (admin:create and the local first start)', () => {
