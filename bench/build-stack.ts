@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { grantSubscription } from '../functions/test/subscriptions';
+import { grantSubscription } from '../test-support/subscriptions';
 import { startStack } from '../local/stack';
 
 /** A local stack serving one frontend build, with a signed-in subscriber (the bench and the A/B tools). */

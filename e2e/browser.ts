@@ -4,7 +4,7 @@ import { type Browser, type BrowserContextOptions, type Page, chromium } from 'p
 import { afterAll, beforeAll } from 'vitest';
 
 /** The system Chromium (Debian package `chromium`); no test tool downloads a browser. */
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export async function launch(): Promise<Browser> {
   if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium`);

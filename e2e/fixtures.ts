@@ -1,4 +1,4 @@
-import { grantSubscription } from '../functions/test/subscriptions';
+import { grantSubscription } from '../test-support/subscriptions';
 
 let n = 0;
 

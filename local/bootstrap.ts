@@ -17,12 +17,12 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { tableDefinition } from '../functions/src/lib/db/table';
-import { createAdminAccount } from './admin-account';
+import { createAdminAccount } from '../functions/src/admin/admin-account';
 
 const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
 
 /** CreateTable input built from THE table definition (the CDK data construct reads the same object). */
-export function createTableInput(tableName: string): CreateTableCommandInput {
+function createTableInput(tableName: string): CreateTableCommandInput {
   const d = tableDefinition;
   const attrs = new Map<string, string>();
   const add = (k: { name: string; type: string }) => attrs.set(k.name, k.type);

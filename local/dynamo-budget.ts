@@ -3,7 +3,7 @@ import path from 'node:path';
 import { type DynamoStats } from './gateway';
 
 /** DESIGN.md section 5/10: at most two DynamoDB round trips per request and no Scan while serving. */
-export const MAX_DYNAMO_CALLS = 2;
+const MAX_DYNAMO_CALLS = 2;
 
 /**
  * Routes allowed more calls, each with the reason. The admin system tests deliberately run whole

@@ -4,9 +4,10 @@ import http from 'node:http';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { type Domain, apiPathPrefixes, functionEntries, inlinePageScripts, matchRoute, prerenderedPages } from '../functions/src/routes';
+import { type Domain, apiPathPrefixes, functionEntries, matchRoute } from '../functions/src/routes';
 import { type DynamoTally, dynamoTally } from '../functions/src/lib/db/client';
-import { inlineScriptSource, securityHeaders } from '../functions/src/lib/security-headers';
+import { getEnv } from '../functions/src/lib/env';
+import { inlinePageScriptSources, prerenderedPages, securityHeaders } from '../site/site';
 
 /**
  * The local stand-in for CloudFront + API Gateway (HTTP API, payload 2.0): it turns HTTP
@@ -17,8 +18,6 @@ import { inlineScriptSource, securityHeaders } from '../functions/src/lib/securi
 export interface GatewayOptions {
   /** frontend/dist; when absent only the API is served */
   staticDir?: string;
-  /** add the payment providers to the CSP (only when real keys are configured) */
-  paymentProviders?: boolean;
   /** log each API request to stdout */
   logRequests?: boolean;
   /** count DynamoDB calls per request (integration tests): `x-dynamodb-calls` header + `dynamoStats` */
@@ -85,7 +84,7 @@ function send(res: http.ServerResponse, status: number, headers: Record<string, 
   res.end(body);
 }
 
-export function buildEvent(
+function buildEvent(
   req: http.IncomingMessage,
   url: URL,
   body: Buffer,
@@ -213,13 +212,17 @@ function serveStatic(req: http.IncomingMessage, res: http.ServerResponse, url: U
 
 export function createGateway(opts: GatewayOptions = {}): http.Server & { dynamoStats: DynamoStats; drain: () => Promise<void> } {
   const dynamoStats: DynamoStats = {};
-  const apiHeaders = securityHeaders({ paymentProviders: !!opts.paymentProviders });
-  // The built pages inline the scripts of `inlinePageScripts` (frontend/scripts/prerender.ts); their CSP allows exactly those.
-  const inlined = opts.staticDir ? inlinePageScripts.map((name) => path.join(opts.staticDir!, name)) : [];
-  const pageHeaders =
-    inlined.length && inlined.every((file) => existsSync(file))
-      ? securityHeaders({ paymentProviders: !!opts.paymentProviders, inlineScripts: inlined.map((file) => inlineScriptSource(readFileSync(file, 'utf8'))) })
-      : apiHeaders;
+  // The same CSP as the Lambda responses (the payment mode of the handlers' environment, which the
+  // stack sets after creating the gateway: read on the first request) and, for the pages, the
+  // built pages' inline scripts (`inlinePageScripts`, frontend/scripts/prerender.ts) by their hashes.
+  let headers: { api: Record<string, string>; page: Record<string, string> } | undefined;
+  const siteHeaders = () => {
+    if (headers) return headers;
+    const env = getEnv();
+    const csp = { paymentProviders: env.paymentMode === 'live', paypalSandbox: env.paypalEnvironment === 'sandbox' };
+    const inlineScripts = opts.staticDir ? inlinePageScriptSources(opts.staticDir) : undefined;
+    return (headers = { api: securityHeaders(csp), page: securityHeaders({ ...csp, inlineScripts }) });
+  };
   // Requests still being handled: a client that gives up (autocannon at the end of a run) closes
   // its socket, but the handler goes on; `drain` lets the stack wait for them before it stops the
   // emulators they talk to.
@@ -238,21 +241,21 @@ export function createGateway(opts: GatewayOptions = {}): http.Server & { dynamo
     try {
       if (!apiPathPrefixes.some((p) => url.pathname.startsWith(p))) {
         if (!opts.staticDir) {
-          send(res, 404, { ...apiHeaders, 'Content-Type': 'application/json' }, JSON.stringify({ message: 'Not Found' }));
+          send(res, 404, { ...siteHeaders().api, 'Content-Type': 'application/json' }, JSON.stringify({ message: 'Not Found' }));
           return;
         }
-        serveStatic(req, res, url, opts.staticDir, pageHeaders);
+        serveStatic(req, res, url, opts.staticDir, siteHeaders().page);
         return;
       }
       const match = matchRoute(req.method ?? 'GET', url.pathname);
       if (!match.route) {
         // API Gateway answers unknown routes with 404 {"message":"Not Found"}.
-        send(res, 404, { ...apiHeaders, 'Content-Type': 'application/json' }, JSON.stringify({ message: 'Not Found' }));
+        send(res, 404, { ...siteHeaders().api, 'Content-Type': 'application/json' }, JSON.stringify({ message: 'Not Found' }));
         return;
       }
       const body = await readBody(req);
       if (body === 'too-large') {
-        send(res, 413, { ...apiHeaders, 'Content-Type': 'application/json' }, JSON.stringify({ message: 'Request body is too large' }));
+        send(res, 413, { ...siteHeaders().api, 'Content-Type': 'application/json' }, JSON.stringify({ message: 'Request body is too large' }));
         return;
       }
       const { route, pathParameters } = match;
@@ -281,7 +284,7 @@ export function createGateway(opts: GatewayOptions = {}): http.Server & { dynamo
     } catch (err) {
       // A handler that throws past its own error middleware is a Lambda failure: API Gateway answers 500.
       console.error(`gateway: ${req.method} ${url.pathname} failed:`, err);
-      if (!res.headersSent) send(res, 500, { ...apiHeaders, 'Content-Type': 'application/json' }, JSON.stringify({ message: 'Internal Server Error' }));
+      if (!res.headersSent) send(res, 500, { ...siteHeaders().api, 'Content-Type': 'application/json' }, JSON.stringify({ message: 'Internal Server Error' }));
       else res.end();
     }
   }

@@ -1,7 +1,7 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { inlinePageScripts, prerenderedPages } from '@fittrack/functions/routes';
+import { inlinePageScripts, prerenderedPages } from '../../site/site';
 
 /**
  * After `vite build` and the SSR build of src/prerender.tsx: writes each page's first frame into
@@ -33,8 +33,8 @@ const template = [...entryTags, ...preloadTags]
 // The first paint needs only the HTML: the stylesheet and the scripts of `inlinePageScripts`
 // (appearance.js: theme, motion, text size, cookie choice, before the first paint; start-app.js)
 // are inlined, saving round trips. The CSP allows exactly those inline scripts by their hashes
-// (inlineScriptSource in functions/src/lib/security-headers.ts, computed from the same files by
-// the local gateway and the CDK site construct).
+// (inlineScriptSource in site/site.ts, computed from the same files by the local gateway and the
+// CDK site construct).
 const inlined = inlineFirstPaintResources(template);
 
 function inlineFirstPaintResources(html: string): string {

@@ -1,7 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
-import { AppProviders } from './app/providers';
-import { AppRoutes } from './app/routes';
+import { AppProviders } from '@/app/providers';
+import { AppRoutes } from '@/app/routes';
 
 /**
  * Build-time first paint (DESIGN.md section 10, LCP): renders the app's first frame for a URL to

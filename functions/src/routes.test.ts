@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createDomainHandler } from './lib/handler';
+import { createDomainHandler } from './lib/domain-handler';
 import { type RouteImpl } from './lib/request';
 import { type Access, type Domain, apiPathPrefixes, findRouteByKey, functionEntries, matchRoute, routeKey, routes } from './routes';
 

@@ -102,21 +102,6 @@ export const functionEntries: Record<Domain, string> = {
 /** Path prefixes that go to the API (CloudFront behaviours, local gateway). */
 export const apiPathPrefixes = ['/api/', '/paypal/', '/webhooks/'] as const;
 
-/**
- * Client pages with their own pre-rendered first paint (frontend/scripts/prerender.ts writes
- * `<page>.html`): CloudFront and the local gateway serve `/auth` from `/auth.html`. Every other
- * client route gets index.html, whose first paint is that of `/`.
- */
-export const prerenderedPages = ['/auth'] as const;
-
-/**
- * The scripts of frontend/public that the built pages carry inline (frontend/scripts/prerender.ts);
- * the CSP allows exactly these texts by their hashes (local gateway and CDK site). appearance.js
- * applies the stored appearance before the first paint; start-app.js starts the app once the
- * first frame is on screen.
- */
-export const inlinePageScripts = ['appearance.js', 'start-app.js'] as const;
-
 export const routeKey = (r: Pick<RouteDef, 'method' | 'path'>): RouteKey => `${r.method} ${r.path}` as RouteKey;
 
 export const findRouteByKey = (key: string): Route | undefined => routes.find((r) => routeKey(r) === key);

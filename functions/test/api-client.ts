@@ -87,7 +87,7 @@ export async function adminClient() {
 
 /** Signs up a fresh user with an active subscription (granted directly in the table). */
 export async function subscriberClient(prefix = 'sub') {
-  const { grantSubscription } = await import('./subscriptions');
+  const { grantSubscription } = await import('../../test-support/subscriptions');
   const u = await signedUpClient(prefix);
   await grantSubscription(u.id);
   return u;

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { routeKey, routes } from '../src/routes';
 import { ApiClient, STRONG_PASSWORD, adminClient, signedUpClient, subscriberClient, uniqueName } from './api-client';
 import { CALLERS, type Caller, DENIALS, type ExistingRouteKey, expectedOutcomes } from './authorisation-matrix';
-import { grantSubscription } from './subscriptions';
+import { grantSubscription } from '../../test-support/subscriptions';
 
 /**
  * The authorisation matrix against the emulators: every route of the route table, called through

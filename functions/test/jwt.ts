@@ -7,13 +7,13 @@ import { TEST_ENV } from './env';
  * A stand-in for the Cognito user pool's signing key: tokens are signed here (RS256 with a
  * kid) and the JWKS is served by stubbing the transport that lib/access-token.ts fetches it with.
  */
-export const KID = 'test-key-1';
+const KID = 'test-key-1';
 
 const pair = generateKeyPairSync('rsa', { modulusLength: 2048 });
 /** Same kid, different key: a forged token that must not verify. */
 const otherPair = generateKeyPairSync('rsa', { modulusLength: 2048 });
 
-export const jwks = { keys: [{ ...pair.publicKey.export({ format: 'jwk' }), kid: KID, alg: 'RS256', use: 'sig' }] };
+const jwks = { keys: [{ ...pair.publicKey.export({ format: 'jwk' }), kid: KID, alg: 'RS256', use: 'sig' }] };
 
 const b64url = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
 

@@ -7,7 +7,7 @@ export type Result = APIGatewayProxyStructuredResultV2 & { statusCode: number; h
 type DomainHandler = (event: APIGatewayProxyEventV2, context: AppContext) => Promise<APIGatewayProxyStructuredResultV2>;
 
 let n = 0;
-export function lambdaContext(): AppContext {
+function lambdaContext(): AppContext {
   n += 1;
   return {
     callbackWaitsForEmptyEventLoop: false,

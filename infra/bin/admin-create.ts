@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { createAdminAccount } from '../../local/admin-account';
+import { createAdminAccount } from '../../functions/src/admin/admin-account';
 
 /**
  * `npm run admin:create -- --username NAME --email ADDRESS` creates an administrator in the

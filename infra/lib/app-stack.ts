@@ -152,6 +152,7 @@ export class AppStack extends Stack {
       apiOriginHeaders: { [this.originVerify.headerName]: this.originVerify.headerValue },
       webAclArn,
       contentDir,
+      paymentProviders: (props.paymentMode ?? 'live') === 'live',
       domainNames: props.domainName ? [props.domainName] : undefined,
       certificate: props.certificateArn
         ? acm.Certificate.fromCertificateArn(this, 'Certificate', props.certificateArn)

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { App, Stack, type CfnElement } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { apiPathPrefixes, functionEntries, routes, type Domain } from '@fittrack/functions/routes';
-import { ORIGIN_VERIFY_ENV, ORIGIN_VERIFY_HEADER } from '@fittrack/functions/lib/origin-verify';
+import { ORIGIN_VERIFY_ENV, ORIGIN_VERIFY_HEADER } from '@fittrack/functions/lib/origin-secret';
 import { AUTH_PATH_PREFIX, AppStack, PLACEHOLDER_SITE_DIR, WEBHOOK_DOMAIN } from '../lib/app-stack';
 import { RATE_LIMIT_MESSAGE, WAF_CLOUDFRONT_REGION, WAF_RULES } from '../lib/constructs/waf';
 import { buildStack, cdkJsonContext, nagFindings } from './helpers';

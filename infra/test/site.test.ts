@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { type CfnElement } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
 import { apiPathPrefixes } from '@fittrack/functions/routes';
-import { ASSETS_CACHE_CONTROL, CONTENT_SECURITY_POLICY, HTML_CACHE_CONTROL, INLINE_SCRIPT_SOURCES, SPA_REWRITE_FUNCTION, VIEWER_IP_FUNCTION } from '../lib/constructs/site';
+import { securityHeaders } from '../../site/site';
+import { ASSETS_CACHE_CONTROL, HTML_CACHE_CONTROL, INLINE_SCRIPT_SOURCES, SPA_REWRITE_FUNCTION, VIEWER_IP_FUNCTION } from '../lib/constructs/site';
 import { buildStack } from './helpers';
 
 const { stack, template } = buildStack();
@@ -78,7 +79,8 @@ describe('site: security headers', () => {
 
   it('CSP: self plus the payment providers, no plugins, no framing', () => {
     const csp: string = policy().SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy;
-    expect(csp).toBe(CONTENT_SECURITY_POLICY);
+    // one CSP: exactly what the functions and the local gateway send in live mode
+    expect(csp).toBe(securityHeaders({ paymentProviders: true, inlineScripts: INLINE_SCRIPT_SOURCES })['Content-Security-Policy']);
     const directives = Object.fromEntries(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([k, ...v]) => [k, v]));
     expect(directives['default-src']).toEqual(["'self'"]);
     expect(directives['object-src']).toEqual(["'none'"]);
@@ -90,6 +92,21 @@ describe('site: security headers', () => {
     for (const source of INLINE_SCRIPT_SOURCES) expect(source).toMatch(/^'sha256-[A-Za-z0-9+/]{43}='$/);
     expect(csp).not.toContain("'unsafe-inline' https");
     expect(csp).not.toContain('unsafe-eval');
+  });
+
+  it('a sandbox stack names no payment provider in its CSP', () => {
+    const sandbox = buildStack({ paymentMode: 'sandbox' }).template;
+    const csp: string = Object.values(sandbox.findResources('AWS::CloudFront::ResponseHeadersPolicy'))[0]!.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy;
+    expect(csp).toBe(securityHeaders({ paymentProviders: false, inlineScripts: INLINE_SCRIPT_SOURCES })['Content-Security-Policy']);
+    expect(csp).not.toMatch(/stripe|paypal/);
+  });
+
+  it('carries the rest of the header set too (Permissions-Policy, COOP)', () => {
+    const custom = Object.fromEntries(
+      (policy().CustomHeadersConfig.Items as { Header: string; Value: string; Override: boolean }[]).map((h) => [h.Header, h]),
+    );
+    const headers = securityHeaders({ paymentProviders: true });
+    for (const name of ['Permissions-Policy', 'Cross-Origin-Opener-Policy']) expect(custom[name]).toEqual({ Header: name, Value: headers[name], Override: true });
   });
 
   it('is applied to every behaviour (HTML and API)', () => {

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { SUPPORT_EMAIL } from '../lib/constants';
+import { SUPPORT_EMAIL } from '@/lib/constants';
 
 const linkClass = 'inline-flex min-h-11 items-center rounded text-slate-700 underline-offset-2 hover:text-slate-900 hover:underline';
 

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { json, makeUser, mockFetch, pending, requestsOf } from '../test/fetch-mock';
-import { renderApp } from '../test/render-app';
+import { json, makeUser, mockFetch, pending, requestsOf } from '@/test/fetch-mock';
+import { renderApp } from '@/test/render-app';
 
 describe('shell', () => {
   it('has six bottom navigation items with aria-current on the active one', async () => {

@@ -1,6 +1,6 @@
 import { type ReactNode, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { useLogout } from '../features/auth/use-logout';
+import { useLogout } from '@/features/auth/public';
 
 function Icon({ children }: { children: ReactNode }) {
   return (

@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router';
-import { buttonClasses } from '../components/ui/button';
+import { buttonClasses } from '@/components/ui/button';
 
 export function NotFoundPage() {
   const { pathname } = useLocation();

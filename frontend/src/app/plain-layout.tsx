@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { Link, Outlet } from 'react-router';
-import { PageSpinner } from '../components/ui/spinner';
+import { PageSpinner } from '@/components/ui/spinner';
 import { PlainFooter } from './app-footer';
 import { BrandMark } from './brand-mark';
 

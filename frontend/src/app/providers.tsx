@@ -1,9 +1,9 @@
 import { type ReactNode } from 'react';
 import { SWRConfig } from 'swr';
-import { LazyToaster } from '../components/ui/lazy-toaster';
-import { SessionProvider } from '../features/auth/session-provider';
-import { CookieBanner } from '../features/cookie-consent/components/cookie-banner';
-import { swrDefaults } from '../lib/swr-config';
+import { LazyToaster } from '@/components/ui/lazy-toaster';
+import { SessionProvider } from '@/features/auth/public';
+import { CookieBanner } from '@/features/cookie-consent/public';
+import { swrDefaults } from '@/lib/swr-config';
 
 /** A fresh SWR cache per mounted app (and per test). */
 const createCache = () => new Map();

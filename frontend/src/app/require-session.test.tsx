@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { json, makeUser, mockFetch, pending } from '../test/fetch-mock';
-import { renderApp } from '../test/render-app';
+import { json, makeUser, mockFetch, pending } from '@/test/fetch-mock';
+import { renderApp } from '@/test/render-app';
 
 describe('route guard', () => {
   it('shows a labelled spinner while the session loads, even with a cached user', async () => {

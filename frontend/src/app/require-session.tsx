@@ -1,8 +1,8 @@
 import { type ReactNode, useDeferredValue } from 'react';
 import { Navigate } from 'react-router';
-import { Button } from '../components/ui/button';
-import { PageSpinner } from '../components/ui/spinner';
-import { useSession } from '../features/auth/session-context';
+import { Button } from '@/components/ui/button';
+import { PageSpinner } from '@/components/ui/spinner';
+import { useSession } from '@/features/auth/public';
 
 /**
  * Route guard (SPEC.md section 2): spinner while the server confirms the session; signed out →

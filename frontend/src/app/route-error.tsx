@@ -1,4 +1,4 @@
-import { Button } from '../components/ui/button';
+import { Button } from '@/components/ui/button';
 
 /** Error boundary of the router (e.g. a screen's code failed to load after a new deployment). */
 export function RouteError() {

@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
-import { AuthPage } from '../features/auth/components/auth-page';
-import { DashboardPage } from '../features/dashboard/components/dashboard-page';
+import { AuthPage } from '@/features/auth/components/auth-page';
+import { DashboardPage } from '@/features/dashboard/components/dashboard-page';
 import { ErrorBoundary } from './error-boundary';
 import { PlainLayout } from './plain-layout';
 import { RequireSession } from './require-session';
@@ -12,24 +12,24 @@ import { ShellLayout } from './shell-layout';
  * entry; every other screen is its own chunk, loaded on first visit.
  */
 const SubscriptionPage = lazy(() =>
-  import('../features/subscription/components/subscription-page').then((m) => ({ default: m.SubscriptionPage })),
+  import('@/features/billing/components/subscription-page').then((m) => ({ default: m.SubscriptionPage })),
 );
-const CheckoutPage = lazy(() => import('../features/checkout/components/checkout-page').then((m) => ({ default: m.CheckoutPage })));
+const CheckoutPage = lazy(() => import('@/features/billing/components/checkout-page').then((m) => ({ default: m.CheckoutPage })));
 const PaymentSuccessPage = lazy(() =>
-  import('../features/checkout/components/payment-success-page').then((m) => ({ default: m.PaymentSuccessPage })),
+  import('@/features/billing/components/payment-success-page').then((m) => ({ default: m.PaymentSuccessPage })),
 );
-const PrivacyPolicyPage = lazy(() => import('../features/legal/components/legal-pages').then((m) => ({ default: m.PrivacyPolicyPage })));
-const TermsOfServicePage = lazy(() => import('../features/legal/components/legal-pages').then((m) => ({ default: m.TermsOfServicePage })));
-const CookiePolicyPage = lazy(() => import('../features/legal/components/legal-pages').then((m) => ({ default: m.CookiePolicyPage })));
-const RefundPolicyPage = lazy(() => import('../features/legal/components/legal-pages').then((m) => ({ default: m.RefundPolicyPage })));
-const AccessibilityPage = lazy(() => import('../features/legal/components/legal-pages').then((m) => ({ default: m.AccessibilityPage })));
+const PrivacyPolicyPage = lazy(() => import('@/features/legal/components/legal-pages').then((m) => ({ default: m.PrivacyPolicyPage })));
+const TermsOfServicePage = lazy(() => import('@/features/legal/components/legal-pages').then((m) => ({ default: m.TermsOfServicePage })));
+const CookiePolicyPage = lazy(() => import('@/features/legal/components/legal-pages').then((m) => ({ default: m.CookiePolicyPage })));
+const RefundPolicyPage = lazy(() => import('@/features/legal/components/legal-pages').then((m) => ({ default: m.RefundPolicyPage })));
+const AccessibilityPage = lazy(() => import('@/features/legal/components/legal-pages').then((m) => ({ default: m.AccessibilityPage })));
 const NotFoundPage = lazy(() => import('./not-found-page').then((m) => ({ default: m.NotFoundPage })));
-const StretchingPage = lazy(() => import('../features/stretching/components/stretching-page').then((m) => ({ default: m.StretchingPage })));
-const DietPage = lazy(() => import('../features/diet/components/diet-page').then((m) => ({ default: m.DietPage })));
-const WorkoutPage = lazy(() => import('../features/workout/components/workout-page').then((m) => ({ default: m.WorkoutPage })));
-const SettingsPage = lazy(() => import('../features/settings/components/settings-page').then((m) => ({ default: m.SettingsPage })));
-const FeedbackPage = lazy(() => import('../features/feedback/components/feedback-page').then((m) => ({ default: m.FeedbackPage })));
-const AdminPage = lazy(() => import('../features/admin/components/admin-page').then((m) => ({ default: m.AdminPage })));
+const StretchingPage = lazy(() => import('@/features/stretching/components/stretching-page').then((m) => ({ default: m.StretchingPage })));
+const DietPage = lazy(() => import('@/features/diet/components/diet-page').then((m) => ({ default: m.DietPage })));
+const WorkoutPage = lazy(() => import('@/features/workout/components/workout-page').then((m) => ({ default: m.WorkoutPage })));
+const SettingsPage = lazy(() => import('@/features/settings/components/settings-page').then((m) => ({ default: m.SettingsPage })));
+const FeedbackPage = lazy(() => import('@/features/feedback/components/feedback-page').then((m) => ({ default: m.FeedbackPage })));
+const AdminPage = lazy(() => import('@/features/admin/components/admin-page').then((m) => ({ default: m.AdminPage })));
 
 /** Every route of SPEC.md section 2. Render inside a router (BrowserRouter in the app, MemoryRouter in tests). */
 export function AppRoutes() {

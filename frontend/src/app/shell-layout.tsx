@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { Link, Outlet } from 'react-router';
-import { PageSpinner } from '../components/ui/spinner';
-import { useSession } from '../features/auth/session-context';
+import { PageSpinner } from '@/components/ui/spinner';
+import { useSession } from '@/features/auth/public';
 import { AppFooter } from './app-footer';
 import { BottomNav } from './bottom-nav';
 import { BrandMark } from './brand-mark';

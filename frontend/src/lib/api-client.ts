@@ -1,5 +1,5 @@
 /**
- * The one way the browser talks to the API (SPEC.md sections 7 and 8, DESIGN.md section 6).
+ * `api`, the one way the browser talks to the API (SPEC.md sections 7 and 8, DESIGN.md section 6).
  *
  * - Cookies are sent (`credentials: 'same-origin'`): the session lives in HttpOnly cookies.
  * - `Content-Type: application/json` is set only when there is a body.
@@ -7,14 +7,8 @@
  * - A non-OK response throws `ApiError` with the message `"<status>: <text or statusText>"`.
  */
 
-export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
-
-export interface RequestOptions {
-  method?: HttpMethod;
-  /** Serialised as JSON; when absent, no body and no Content-Type are sent. */
-  body?: unknown;
-  signal?: AbortSignal;
-  /** Extra request headers (e.g. Idempotency-Key). */
+/** Per-request options: extra headers (e.g. Idempotency-Key). */
+interface RequestOptions {
   headers?: Record<string, string>;
 }
 
@@ -53,7 +47,7 @@ let timeZoneRead: { zone: string | undefined } | undefined;
 /**
  * The browser's IANA time zone, or undefined when the runtime cannot tell. Read once per page
  * load: every request sends it, and each read builds an Intl formatter. The first Intl call of a
- * page costs 15–45 ms (the browser loads its internationalisation data): see `apiRequest`.
+ * page costs 15–45 ms (the browser loads its internationalisation data): see `request`.
  */
 export function browserTimeZone(): string | undefined {
   if (!timeZoneRead) {
@@ -78,14 +72,17 @@ function nextTask(): Promise<void> {
   });
 }
 
-/** Sends a request and returns the raw Response; throws `ApiError` when it is not OK. */
-export async function apiRequest(path: string, options: RequestOptions = {}): Promise<Response> {
+/**
+ * Sends a request and parses the JSON answer (`undefined` for 204 or an empty body); throws
+ * `ApiError` when the response is not OK. `body` is serialised as JSON; without one, no body and no
+ * Content-Type are sent.
+ */
+async function request<T>(method: 'GET' | 'POST' | 'PATCH', path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
   // The page's first request usually starts inside a React commit (SWR starts its fetches there) and
   // needs the time zone, whose first read costs 15–45 ms: read it in a task of its own, so that it
   // does not lengthen the commit's task (TBT budget, DESIGN.md section 10). Pages that send no
   // request (/auth) never pay it.
   if (!timeZoneRead) await nextTask();
-  const { method = 'GET', body, signal } = options;
   const headers = new Headers(options.headers);
   const timeZone = browserTimeZone();
   if (timeZone) headers.set('X-Time-Zone', timeZone);
@@ -97,37 +94,23 @@ export async function apiRequest(path: string, options: RequestOptions = {}): Pr
     headers,
     body: hasBody ? JSON.stringify(body) : undefined,
     credentials: 'same-origin',
-    signal,
   });
 
   if (!response.ok) {
     const text = await response.text().catch(() => '');
     throw new ApiError(response.status, response.statusText, text);
   }
-  return response;
-}
-
-/** Sends a request and parses the JSON answer (`undefined` for 204 or an empty body). */
-export async function apiFetch<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const response = await apiRequest(path, options);
   const text = await response.text();
+  // The caller names the answer's contract type (functions/src/contract), which the server's schema produces.
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
-export type On401 = 'throw' | 'returnNull';
-
-/**
- * The default reader (a GET returning JSON). By default it raises on 401 like any other error;
- * with `on401: 'returnNull'` a 401 resolves to `null` instead (used for the session check).
- */
-export async function getJson<T>(path: string, { on401 = 'throw' }: { on401?: On401 } = {}): Promise<T | null> {
-  try {
-    return await apiFetch<T>(path);
-  } catch (error) {
-    if (on401 === 'returnNull' && error instanceof ApiError && error.status === 401) return null;
-    throw error;
-  }
-}
+/** The one API client: each function answers the response body typed by the caller's contract type. */
+export const api = {
+  get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, body, options),
+  patch: <T>(path: string, body: unknown, options?: RequestOptions) => request<T>('PATCH', path, body, options),
+};
 
 /** The server's message of a refusal (a 4xx answering `{ message }`); undefined for anything else. */
 export function refusalMessage(error: unknown): string | undefined {

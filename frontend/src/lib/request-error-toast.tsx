@@ -1,4 +1,4 @@
-import { toast } from '../components/ui/use-toast';
+import { toast } from '@/components/ui/use-toast';
 import { ApiError, isServerOrNetworkError, refusalMessage } from './api-client';
 
 export const GENERIC_ERROR_DESCRIPTION = 'Something went wrong. Please try again.';

@@ -1,5 +1,4 @@
 import { type SWRConfiguration } from 'swr';
-import { apiFetch } from './api-client';
 
 /**
  * Longest delay setTimeout accepts (about 24.8 days); larger values (or Infinity) overflow and fire
@@ -8,11 +7,11 @@ import { apiFetch } from './api-client';
 const MAX_TIMER_MS = 2_147_483_647;
 
 /**
- * SPEC.md section 7: default reads are GETs returning JSON; no refetch on an interval, on focus or
- * on reconnect; data never becomes stale; no retries. Data changes only through explicit `mutate`.
+ * SPEC.md section 7: no refetch on an interval, on focus or on reconnect; data never becomes stale;
+ * no retries. Data changes only through explicit `mutate`. There is no default fetcher: each hook
+ * names its typed one (an `api.get` of its endpoint).
  */
 export const swrDefaults = {
-  fetcher: (path: string) => apiFetch<unknown>(path),
   revalidateOnFocus: false,
   revalidateOnReconnect: false,
   refreshInterval: 0,

@@ -234,7 +234,7 @@ const FORMS: FormEntry[] = [
   },
   {
     name: 'Checkout: sandbox card',
-    sources: ['features/checkout/components/sandbox-card-form.tsx', 'features/checkout/payment-feedback.ts'],
+    sources: ['features/billing/components/sandbox-card-form.tsx', 'features/billing/payment-feedback.ts'],
     path: '/checkout?plan=yearly',
     handlers: () => ({ ...checkout('sandbox'), 'POST /api/sandbox/card/confirm': () => json({ status: 'succeeded' }) }),
     open: () => formWith('Pay $29.99'),
@@ -250,7 +250,7 @@ const FORMS: FormEntry[] = [
   },
   {
     name: 'Checkout: card (Stripe Payment Element)',
-    sources: ['features/checkout/components/stripe-card-section.tsx', 'features/checkout/payment-feedback.ts'],
+    sources: ['features/billing/components/stripe-card-section.tsx', 'features/billing/payment-feedback.ts'],
     path: '/checkout?plan=yearly',
     handlers: () => checkout('live'),
     open: () => formWith('Pay $29.99'),
@@ -336,11 +336,11 @@ const ACTIONS: ActionEntry[] = [
 const EXEMPT: Record<string, string> = {
   'features/auth/session-provider.tsx': 'The session actions themselves; the screens that use them are covered here',
   'app/bottom-nav.tsx': 'Logout button: nothing typed; a failed logout toasts Logout Failed',
-  'features/subscription/components/subscription-page.tsx': 'Log out link only; the plan choice is a radio and a link (sends nothing)',
-  'features/checkout/components/checkout-page.tsx': "Starts the payment on arrival, not on a submit: SPEC.md section 8's Error toast, then /settings",
-  'features/checkout/components/payment-success-page.tsx': "Confirms on arrival, not on a submit; shows the server's message in a role=alert paragraph",
-  'features/checkout/components/paypal-buttons-section.tsx': "PayPal's own buttons: nothing typed here; PayPal failures are only logged (SPEC.md section 8, decision 0303)",
-  'features/checkout/components/sandbox-paypal-button.tsx': 'Nothing typed; PayPal failures are only logged (SPEC.md section 8, decision 0303)',
+  'features/billing/components/subscription-page.tsx': 'Log out link only; the plan choice is a radio and a link (sends nothing)',
+  'features/billing/components/checkout-page.tsx': "Starts the payment on arrival, not on a submit: SPEC.md section 8's Error toast, then /settings",
+  'features/billing/components/payment-success-page.tsx': "Confirms on arrival, not on a submit; shows the server's message in a role=alert paragraph",
+  'features/billing/components/paypal-buttons-section.tsx': "PayPal's own buttons: nothing typed here; PayPal failures are only logged (SPEC.md section 8, decision 0303)",
+  'features/billing/components/sandbox-paypal-button.tsx': 'Nothing typed; PayPal failures are only logged (SPEC.md section 8, decision 0303)',
 };
 
 // --- the sweep ----------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
-import { AppProviders } from '../app/providers';
-import { AppRoutes } from '../app/routes';
+import { AppProviders } from '@/app/providers';
+import { AppRoutes } from '@/app/routes';
 
 function LocationProbe() {
   const { pathname, search } = useLocation();

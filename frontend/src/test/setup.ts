@@ -2,7 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { act } from 'react';
 import { afterEach, vi } from 'vitest';
-import { removeToast } from '../components/ui/use-toast';
+import { removeToast } from '@/components/ui/use-toast';
 
 // jsdom lacks pointer capture, which Radix toast uses for swipe gestures.
 if (!Element.prototype.hasPointerCapture) {

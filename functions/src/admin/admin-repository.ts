@@ -22,7 +22,7 @@ export async function newestEvents(limit: number): Promise<ActivityLogEntry[]> {
   return items.map(toEntry);
 }
 
-export interface Counters {
+interface Counters {
   logCount: number;
   feedbackCount: number;
 }

@@ -1,5 +1,5 @@
 import { systemTests, type SystemTest } from '../contract/admin';
-import { createDomainHandler } from '../lib/handler';
+import { createDomainHandler } from '../lib/domain-handler';
 import { notFound, unauthorized } from '../lib/http-error';
 import { adminLogs } from './admin-service';
 import { runSystemTest } from './system-tests';

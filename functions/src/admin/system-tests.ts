@@ -1,15 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { AdminDeleteUserCommand, AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulidx';
 import { type SystemTest, type SystemTestResponse } from '../contract/admin';
 import { login, signup } from '../auth/auth-service';
 import { deleteTestFeedback } from '../feedback/feedback-repository';
 import { rateWindow, submitFeedback } from '../feedback/feedback-service';
 import { cognito } from '../lib/cognito';
-import { ddb, keys, tableName } from '../lib/db';
 import { getEnv } from '../lib/env';
 import { HttpError } from '../lib/http-error';
+import { deleteProfile } from '../lib/profile-repository';
 import { type Session } from '../lib/request';
 
 /**
@@ -21,7 +20,7 @@ import { type Session } from '../lib/request';
  * outage) propagates and becomes a 5xx, which the admin page shows as 'Error'.
  */
 
-export function throwawayCredentials() {
+function throwawayCredentials() {
   const username = `systest_${randomBytes(8).toString('hex')}`;
   // upper, lower and digit guaranteed, then 24 random base64url characters
   const password = `Sy7${randomBytes(18).toString('base64url')}`;
@@ -31,7 +30,7 @@ export function throwawayCredentials() {
 const errName = (err: unknown) => (err as { name?: string })?.name ?? '';
 
 /** Deletes the throwaway account: the Cognito user and its profile item. Answers a problem, if any. */
-export async function removeThrowaway(username: string, knownSub: string | undefined): Promise<string | undefined> {
+async function removeThrowaway(username: string, knownSub: string | undefined): Promise<string | undefined> {
   const poolId = getEnv().userPoolId;
   let sub = knownSub;
   try {
@@ -45,7 +44,7 @@ export async function removeThrowaway(username: string, knownSub: string | undef
   }
   if (sub) {
     try {
-      await ddb().send(new DeleteCommand({ TableName: tableName(), Key: keys.profile(sub) }));
+      await deleteProfile(sub);
     } catch (err) {
       return `could not delete the profile of ${username} (${errName(err) || String(err)})`;
     }

@@ -5,19 +5,18 @@ import {
   SignUpCommand,
   type AuthenticationResultType,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { PASSWORD_POLICY_TEXT, type LoginRequest, type SignupRequest, type User } from '../contract/auth';
 import { activityLogItems, logActivity } from '../lib/activity-log';
 import { cognito, decodeTrustedIdToken } from '../lib/cognito';
-import { ddb, fromItem, tableName, transact, unexpectedFailure } from '../lib/db';
 import { getEnv } from '../lib/env';
 import { HttpError, badRequest, conflict, unauthorized } from '../lib/http-error';
 import { type Session } from '../lib/request';
 import { clearSessionCookies, sessionCookies, sessionFromAccessToken } from '../lib/session';
-import { type Profile, getProfile, newProfileItem, toUser } from '../lib/users';
+import { createProfile, createProfileIfAbsent, getProfile } from '../lib/profile-repository';
+import { newProfile, toUser } from '../lib/users';
 import { recordLoginFailure, writeIfLoginAllowed } from './login-limit';
 
-export const INVALID_CREDENTIALS = 'Invalid credentials';
+const INVALID_CREDENTIALS = 'Invalid credentials';
 
 const SIGN_IN_REFUSED = ['NotAuthorizedException', 'UserNotFoundException', 'InvalidPasswordException', 'UserNotConfirmedException', 'PasswordResetRequiredException'];
 
@@ -53,7 +52,7 @@ async function startSession(auth: AuthenticationResultType): Promise<{ session: 
   return { session: s.session, cookies: sessionCookies(auth, s.exp) };
 }
 
-export interface AuthOutcome {
+interface AuthOutcome {
   user: User;
   cookies: string[];
 }
@@ -85,15 +84,11 @@ export async function signup(input: SignupRequest, ip: string): Promise<AuthOutc
         throw err;
     }
   }
-  const item = newProfileItem({ id: sub, username: input.username, email: input.email });
-  const created = await transact([
-    { Put: { TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
-    ...activityLogItems({ action: 'signup', userId: sub, details: `New account ${input.username}`, ipAddress: ip }),
-  ]);
-  if (!created.ok) throw unexpectedFailure(created); // Cognito just issued this sub
+  const profile = newProfile({ id: sub, username: input.username, email: input.email });
+  await createProfile(profile, activityLogItems({ action: 'signup', userId: sub, details: `New account ${input.username}`, ipAddress: ip }));
   const auth = await authenticate(input.username, input.password);
   const { session, cookies } = await startSession(auth);
-  return { user: toUser(fromItem<Profile>(item), session.role), cookies };
+  return { user: toUser(profile, session.role), cookies };
 }
 
 export async function login(input: LoginRequest, ip: string): Promise<AuthOutcome> {
@@ -109,13 +104,8 @@ export async function login(input: LoginRequest, ip: string): Promise<AuthOutcom
   let profile = await getProfile(session.sub);
   if (!profile) {
     // A Cognito user without a profile (e.g. created by an operator): create it once.
-    const item = newProfileItem({ id: session.sub, username: session.username, email: decodeTrustedIdToken(auth.IdToken).email ?? '' });
-    await ddb()
-      .send(new PutCommand({ TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' }))
-      .catch((err) => {
-        if (errName(err) !== 'ConditionalCheckFailedException') throw err;
-      });
-    profile = fromItem<Profile>(item);
+    profile = newProfile({ id: session.sub, username: session.username, email: decodeTrustedIdToken(auth.IdToken).email ?? '' });
+    await createProfileIfAbsent(profile);
   }
   try {
     // The login log and the brute-force limit in one transaction: over the limit, a right password is refused too.

@@ -1,5 +1,5 @@
 import { loginRequest, signupRequest } from '../contract/auth';
-import { createDomainHandler, parseBody } from '../lib/handler';
+import { createDomainHandler, parseBody } from '../lib/domain-handler';
 import { unauthorized } from '../lib/http-error';
 import { readSessionCookies } from '../lib/session';
 import { login, logout, me, signup } from './auth-service';

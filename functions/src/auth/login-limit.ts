@@ -44,7 +44,7 @@ export async function recordLoginFailure(username: string, ip: string, now = new
 }
 
 /** ConditionChecks that refuse a successful sign-in while the account or IP is over the limit. */
-export function loginAllowedChecks(username: string, ip: string, now = new Date()): TransactItem[] {
+function loginAllowedChecks(username: string, ip: string, now = new Date()): TransactItem[] {
   const window = windowOf(now);
   return scopes(username, ip).map((s) => ({
     ConditionCheck: {

@@ -1,4 +1,3 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { type User } from '../contract/auth';
 import {
   type ActivateSubscriptionRequest,
@@ -7,22 +6,21 @@ import {
   type PaypalOrderRequest,
   type Plan,
 } from '../contract/billing';
-import { ddb, keys, tableName } from '../lib/db';
 import { HttpError, badRequest, conflict, notFound, unauthorized } from '../lib/http-error';
 import { type Session } from '../lib/request';
-import { hasActiveSubscription, toUser } from '../lib/users';
+import { getProfile } from '../lib/profile-repository';
+import { type Profile, hasActiveSubscription, toUser } from '../lib/users';
 import { providerFailure } from './provider-errors';
-import { activatePayment, applyCardSubscription, entitlementOf, readBillingProfile, syncKeyOf } from './activation';
-import { type BillingProfile } from './billing-profile';
+import { activatePayment, applyCardSubscription, setStripeCustomerId, turnOffAutoRenew } from './billing-repository';
+import { entitlementOf, paymentRef, syncKeyOf } from './entitlement-rules';
 import { PRICES, decimalToCents, planForAmount } from './prices';
-import { cardProvider, isSandbox, paypal } from './providers/provider-registry';
-import { approveSandboxOrder, confirmSandboxCard } from './providers/sandbox-provider';
+import { cardProvider, paypal, sandbox } from './providers/provider-registry';
 import { type PaypalOrderState } from './providers/types';
 
 /** PayPal order ids (and the sandbox's `SANDBOX-<ulid>`). */
 const ORDER_ID = /^[A-Za-z0-9-]{1,64}$/;
 
-export const PAYMENT_REQUIRED = 'No completed payment was found for this subscription.';
+const PAYMENT_REQUIRED = 'No completed payment was found for this subscription.';
 
 const paymentRequired = (message = PAYMENT_REQUIRED) => new HttpError(402, message);
 
@@ -34,34 +32,20 @@ async function withProvider<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
-async function profileOf(session: Session): Promise<BillingProfile> {
-  const profile = await readBillingProfile(session.sub);
+async function profileOf(session: Session): Promise<Profile> {
+  const profile = await getProfile(session.sub);
   if (!profile) throw unauthorized();
   return profile;
 }
 
-const userOf = (profile: BillingProfile, session: Session): User => toUser(profile as Parameters<typeof toUser>[0], session.role);
+const userOf = (profile: Profile, session: Session): User => toUser(profile, session.role);
 
 /** POST /api/create-{plan}-subscription → {clientSecret, amount} (the amount from the price table). */
 export async function createSubscription(session: Session, plan: Plan): Promise<CreateSubscriptionResponse> {
   const profile = await profileOf(session);
   const provider = await withProvider(cardProvider);
   const { clientSecret, customerId } = await withProvider(() => provider.createSubscription(profile, plan));
-  if (customerId && customerId !== profile.stripeCustomerId) {
-    await ddb()
-      .send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: keys.profile(session.sub),
-          UpdateExpression: 'SET stripeCustomerId = :c',
-          ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(stripeCustomerId)',
-          ExpressionAttributeValues: { ':c': customerId },
-        }),
-      )
-      .catch((err: unknown) => {
-        if ((err as { name?: string }).name !== 'ConditionalCheckFailedException') throw err;
-      });
-  }
+  if (customerId && customerId !== profile.stripeCustomerId) await setStripeCustomerId(session.sub, customerId);
   return { clientSecret, amount: PRICES[plan].amount };
 }
 
@@ -74,12 +58,15 @@ function verifiedPaypalPayment(order: PaypalOrderState, userId: string) {
   return { plan: order.plan, amount: c.amount, currency: c.currency };
 }
 
+/** Key part of a PayPal payment record: the sandbox's orders are kept apart from PayPal's. */
+const paypalPaymentProvider = (providerName: 'paypal' | 'sandbox') => (providerName === 'sandbox' ? 'sandbox-paypal' : 'paypal');
+
 async function activatePaypalOrder(session: Session, order: PaypalOrderState, ip: string, providerName: 'paypal' | 'sandbox') {
   const paid = verifiedPaypalPayment(order, session.sub);
   if (!paid) return null;
   return activatePayment({
     userId: session.sub,
-    payment: { provider: providerName === 'sandbox' ? 'sandbox-paypal' : 'paypal', id: order.id, ...paid },
+    payment: { provider: paypalPaymentProvider(providerName), id: order.id, ...paid },
     profileProvider: 'paypal',
     autoRenew: false,
     ip,
@@ -100,7 +87,7 @@ export async function activateSubscription(session: Session, input: ActivateSubs
     if (!state || !state.plan) throw paymentRequired();
     // The sandbox activates atomically when the card is confirmed; nothing is left to do.
     if (provider.name === 'sandbox') {
-      if (!hasActiveSubscription(profile as Parameters<typeof hasActiveSubscription>[0])) throw paymentRequired();
+      if (!hasActiveSubscription(profile)) throw paymentRequired();
       return userOf(profile, session);
     }
     const current = profile.subscription;
@@ -112,7 +99,7 @@ export async function activateSubscription(session: Session, input: ActivateSubs
       const next = entitlementOf(state)!;
       return userOf({ ...profile, subscription: next }, session);
     }
-    return userOf((await readBillingProfile(session.sub)) ?? profile, session);
+    return userOf((await getProfile(session.sub)) ?? profile, session);
   }
   if (!input.transactionId) throw badRequest('transactionId: required for PayPal');
   if (!ORDER_ID.test(input.transactionId)) throw paymentRequired();
@@ -120,7 +107,7 @@ export async function activateSubscription(session: Session, input: ActivateSubs
   // The sandbox reads the order together with the profile (one call); the real provider is an HTTP call.
   const order = await withProvider(() => provider.getOrder(session.sub, input.transactionId!));
   const profile = order?.profile ?? (await profileOf(session));
-  const ref = `${provider.name === 'sandbox' ? 'sandbox-paypal' : 'paypal'}#${input.transactionId}`;
+  const ref = paymentRef({ provider: paypalPaymentProvider(provider.name), id: input.transactionId });
   if (profile.subscription?.lastPaymentId === ref) return userOf(profile, session);
   if (!order) throw paymentRequired();
   const result = await activatePaypalOrder(session, { ...order, profile }, ip, provider.name);
@@ -168,23 +155,30 @@ export async function paypalSetup() {
   return { clientToken: await withProvider(() => provider.clientToken()) };
 }
 
-function sandboxOnly(): void {
-  if (!isSandbox()) throw notFound('Not found');
-}
-
+/** POST /api/sandbox/card/confirm: a paid test card activates here, as Stripe's invoice.paid does. */
 export async function sandboxConfirmCard(session: Session, input: { clientSecret: string; cardNumber: string }, ip: string) {
-  sandboxOnly();
-  return confirmSandboxCard({ userId: session.sub, ...input, ip });
+  const result = await sandbox().confirmCard(session.sub, input.clientSecret, input.cardNumber, ip);
+  if (result.status !== 'paid') return result;
+  await activatePayment({
+    userId: session.sub,
+    payment: result.payment,
+    profileProvider: 'stripe',
+    subscriptionId: result.subscriptionId,
+    autoRenew: true,
+    ip,
+    profile: result.profile,
+    extraItems: result.commitItems,
+  });
+  return { status: 'succeeded' as const };
 }
 
 export async function sandboxApprovePaypal(session: Session, orderId: string) {
-  sandboxOnly();
-  return approveSandboxOrder(session.sub, orderId);
+  return sandbox().approveOrder(session.sub, orderId);
 }
 
-export function membershipOf(profile: BillingProfile): MembershipResponse {
+function membershipOf(profile: Profile): MembershipResponse {
   const s = profile.subscription;
-  const active = hasActiveSubscription(profile as Parameters<typeof hasActiveSubscription>[0]);
+  const active = hasActiveSubscription(profile);
   const autoRenew = active && s?.provider === 'stripe' && !!s.subscriptionId && s.autoRenew !== false;
   return {
     status: s?.status ?? 'none',
@@ -212,14 +206,6 @@ export async function cancelAutoRenewal(session: Session): Promise<MembershipRes
     if (provider.name !== 'stripe') throw conflict('This subscription cannot be changed in sandbox mode.');
     await withProvider(() => provider.cancelAtPeriodEnd(s.subscriptionId!));
   }
-  await ddb().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.profile(session.sub),
-      UpdateExpression: 'SET subscription.autoRenew = :false ADD subscriptionVersion :one',
-      ConditionExpression: 'subscription.subscriptionId = :sid',
-      ExpressionAttributeValues: { ':false': false, ':sid': s.subscriptionId, ':one': 1 },
-    }),
-  );
+  await turnOffAutoRenew(session.sub, s.subscriptionId);
   return membershipOf({ ...profile, subscription: { ...s, autoRenew: false } });
 }

@@ -8,11 +8,9 @@ import { stubJwksFetch } from '../../test/jwt';
 import { expectJsonError, invoke } from '../../test/lambda';
 import { loadEvent } from '../../test/events';
 import { getEnv } from '../lib/env';
-import { entitlementOf, syncKeyOf } from './activation';
 import { planOfOrderRequest } from './billing-service';
 import { handler as billing } from './handler';
 import { PRICES, addPeriod, centsToDecimal, decimalToCents, planForAmount } from './prices';
-import { type CardSubscriptionState } from './providers/types';
 import { providerSecrets, resetProviderSecrets } from './secrets';
 import { handler as webhook } from './webhook-handler';
 
@@ -80,42 +78,6 @@ describe('price table', () => {
     expect(addPeriod(new Date('2026-01-31T10:00:00Z'), 'monthly').toISOString()).toBe('2026-02-28T10:00:00.000Z');
     expect(addPeriod(new Date('2028-02-29T00:00:00Z'), 'yearly').toISOString()).toBe('2029-02-28T00:00:00.000Z');
     expect(addPeriod(new Date('2026-12-15T00:00:00Z'), 'monthly').toISOString()).toBe('2027-01-15T00:00:00.000Z');
-  });
-});
-
-describe('card subscription states', () => {
-  const state = (o: Partial<CardSubscriptionState>): CardSubscriptionState => ({
-    subscriptionId: 'sub_1',
-    userId: 'u1',
-    plan: 'monthly',
-    status: 'active',
-    periodEnd: '2026-02-01T00:00:00.000Z',
-    endedAt: null,
-    cancelAtPeriodEnd: false,
-    paidInvoice: null,
-    ...o,
-  });
-
-  it('maps provider states to entitlements; unpaid states grant nothing', () => {
-    expect(entitlementOf(state({}))).toMatchObject({ status: 'active', expiresAt: '2026-02-01T00:00:00.000Z', autoRenew: true });
-    expect(entitlementOf(state({ cancelAtPeriodEnd: true }))).toMatchObject({ status: 'active', autoRenew: false });
-    expect(entitlementOf(state({ status: 'past_due' }))?.status).toBe('past_due');
-    expect(entitlementOf(state({ status: 'unpaid' }))?.status).toBe('expired');
-    expect(entitlementOf(state({ status: 'canceled', endedAt: '2026-01-20T00:00:00.000Z' }))).toMatchObject({ status: 'canceled', expiresAt: '2026-01-20T00:00:00.000Z' });
-    expect(entitlementOf(state({ status: 'incomplete' }))).toBeNull();
-    expect(entitlementOf(state({ plan: null }))).toBeNull();
-  });
-
-  it('orders states by period, then incomplete < past_due < active < unpaid < canceled', () => {
-    const keys = [
-      state({ status: 'incomplete' }),
-      state({ status: 'past_due' }),
-      state({ status: 'active' }),
-      state({ status: 'unpaid' }),
-      state({ status: 'canceled' }),
-      state({ status: 'incomplete', periodEnd: '2026-03-01T00:00:00.000Z' }),
-    ].map((s) => syncKeyOf(s));
-    expect([...keys].sort()).toEqual(keys);
   });
 });
 

@@ -1,5 +1,5 @@
 import { activateSubscriptionRequest, paypalOrderRequest, sandboxCardConfirmRequest } from '../contract/billing';
-import { createDomainHandler, parseBody } from '../lib/handler';
+import { createDomainHandler, parseBody } from '../lib/domain-handler';
 import { unauthorized } from '../lib/http-error';
 import { type AppRequest, type Session } from '../lib/request';
 import {

@@ -9,7 +9,7 @@ import { ddb, GSI1, keys, tableName } from '../lib/db';
 import { resetEnvCache } from '../lib/env';
 import type { handler as BillingHandler } from './handler';
 import { resetProviderSecrets } from './secrets';
-import { PaypalStub } from './testing/paypal-stub';
+import { PaypalStub } from '../../test/paypal-stub';
 
 /**
  * The real PayPal code path, offline: the billing handler runs in this process in live mode

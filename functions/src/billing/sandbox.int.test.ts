@@ -1,7 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { ApiClient, adminClient, signedUpClient, subscriberClient } from '../../test/api-client';
-import { grantSubscription } from '../../test/subscriptions';
+import { grantSubscription } from '../../../test-support/subscriptions';
 import { type UserResponse } from '../contract/auth';
 import { type CreateSubscriptionResponse, type MembershipResponse } from '../contract/billing';
 import { ddb, keys, tableName } from '../lib/db';

@@ -4,7 +4,7 @@ import { getEnv } from '../lib/env';
 /** The placeholder the CDK stack stores until the operator puts the real value (infra/lib/constructs/payments.ts). */
 const PLACEHOLDER = 'REPLACE_ME';
 
-export interface ProviderSecrets {
+interface ProviderSecrets {
   stripeSecretKey: string | null;
   stripeWebhookSecret: string | null;
   paypal: { clientId: string; clientSecret: string } | null;

@@ -12,7 +12,7 @@ import { resetEnvCache } from '../lib/env';
 import type { handler as BillingHandler } from './handler';
 import { resetProviderSecrets } from './secrets';
 import { resetPriceCache } from './providers/stripe-provider';
-import { StripeStub, fixture } from './testing/stripe-stub';
+import { StripeStub, fixture } from '../../test/stripe-stub';
 import type { handler as WebhookHandler } from './webhook-handler';
 
 /**

@@ -1,5 +1,5 @@
 import { getEnv } from '../lib/env';
-import { createDomainHandler } from '../lib/handler';
+import { createDomainHandler } from '../lib/domain-handler';
 import { HttpError } from '../lib/http-error';
 import { header } from '../lib/request';
 import { providerFailure } from './provider-errors';

@@ -1,18 +1,10 @@
 import type Stripe from 'stripe';
 import { badRequest } from '../lib/http-error';
-import { type SyncOutcome, applyCardSubscription, recordPaymentFailure } from './activation';
+import { type SyncOutcome, applyCardSubscription, recordPaymentFailure } from './billing-repository';
 import { retrieveSubscription, subscriptionIdOfInvoice } from './providers/stripe-provider';
 
 /** Signature tolerance (seconds): Stripe's default; older timestamps are replays. */
-export const WEBHOOK_TOLERANCE_SECONDS = 300;
-
-export const HANDLED_EVENTS = [
-  'invoice.paid',
-  'invoice.payment_failed',
-  'customer.subscription.created',
-  'customer.subscription.updated',
-  'customer.subscription.deleted',
-] as const;
+const WEBHOOK_TOLERANCE_SECONDS = 300;
 
 /**
  * Verifies the signature on the exact raw body; a bad, stale or missing signature is a 400 that

@@ -38,6 +38,6 @@ export async function syncCatalog(kind: CatalogKind, items: { id: string }[]): P
 }
 
 /** Upserts catalogue items (idempotent; used by the seed step). */
-export async function putCatalog(kind: CatalogKind, items: { id: string }[]): Promise<void> {
+async function putCatalog(kind: CatalogKind, items: { id: string }[]): Promise<void> {
   await batchWrite(items.map((it) => ({ PutRequest: { Item: { ...keys.catalog(kind, it.id), entity: kind, ...it } } })));
 }

@@ -4,7 +4,7 @@ import { type ActivityInput, activityLogItems, countersUpdate } from '../lib/act
 import { ddb, fromItem, GSI1, type Item, keys, queryPage, tableName, transact, unexpectedFailure } from '../lib/db';
 
 /** gsi1 partition of the admin list: every feedback item, sorted by `<createdAt>#<id>`. */
-export const FEEDBACK_GSI1PK = 'FEEDBACK';
+const FEEDBACK_GSI1PK = 'FEEDBACK';
 
 const toFeedback = (item: Item) => fromItem<Feedback>(item);
 

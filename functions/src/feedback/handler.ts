@@ -1,5 +1,5 @@
 import { type FeedbackCreatedResponse, feedbackListQuery, feedbackRequest, feedbackStatusRequest } from '../contract/feedback';
-import { createDomainHandler, parseBody, parseQuery } from '../lib/handler';
+import { createDomainHandler, parseBody, parseQuery } from '../lib/domain-handler';
 import { unauthorized } from '../lib/http-error';
 import { type AppRequest, type Session } from '../lib/request';
 import { changeFeedbackStatus, listFeedback, submitFeedback } from './feedback-service';

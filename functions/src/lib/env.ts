@@ -34,7 +34,7 @@ export interface Env {
   stripeApiBase: string | null;
   paypalApiBase: string | null;
   /**
-   * Value of the x-origin-verify header CloudFront adds to every API request (lib/origin-verify.ts);
+   * Value of the x-origin-verify header CloudFront adds to every API request (lib/origin-secret.ts);
    * set by the stack, null locally (no check).
    */
   originVerifySecret: string | null;

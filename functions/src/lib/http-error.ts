@@ -17,4 +17,3 @@ export const notFound = (message = 'Not found') => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
 export const tooManyRequests = (message: string, retryAfterSeconds?: number) =>
   new HttpError(429, message, retryAfterSeconds ? { 'Retry-After': String(retryAfterSeconds) } : {});
-export const notImplemented = () => new HttpError(501, 'Not implemented');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type Profile, hasActiveSubscription, newProfileItem, roleFromGroups, toUser } from './users';
+import { profileItem } from './profile-repository';
+import { type Profile, hasActiveSubscription, newProfile, roleFromGroups, toUser } from './users';
 
 const NOW = new Date('2026-01-01T12:00:00.000Z');
 const base: Profile = { id: 'sub-1', username: 'alex_runner', email: 'alex@example.com', createdAt: '2025-12-01T00:00:00.000Z' };
@@ -91,9 +92,9 @@ describe('roleFromGroups', () => {
   });
 });
 
-describe('newProfileItem', () => {
+describe('newProfile and its item', () => {
   it('builds the PROFILE item with keys and no subscription', () => {
-    expect(newProfileItem({ id: 'sub-1', username: 'alex_runner', email: 'alex@example.com', now: NOW })).toEqual({
+    expect(profileItem(newProfile({ id: 'sub-1', username: 'alex_runner', email: 'alex@example.com', now: NOW }))).toEqual({
       pk: 'USER#sub-1',
       sk: 'PROFILE',
       entity: 'PROFILE',

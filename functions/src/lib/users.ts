@@ -1,18 +1,30 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { type SubscriptionStatus, type User } from '../contract/auth';
-import { ddb, fromItem, keys, tableName } from './db';
+import { type Plan } from '../contract/billing';
 
-/** The profile item: `USER#<sub>` / `PROFILE`. */
+/** The entitlement on a profile (SPEC 4); billing keeps its bookkeeping in the same map. */
+export interface Subscription {
+  status: SubscriptionStatus;
+  plan?: Plan;
+  expiresAt?: string | null;
+  provider?: 'stripe' | 'paypal';
+  /** the card subscription this entitlement follows (Stripe `sub_…` or sandbox `sandbox_…`) */
+  subscriptionId?: string;
+  /** renews by itself at expiresAt */
+  autoRenew?: boolean;
+  /** `<periodEnd>#<rank>` of the last applied provider state: older states never overwrite newer ones */
+  syncKey?: string;
+  /** `<provider>#<id>` of the last payment that activated or extended the entitlement */
+  lastPaymentId?: string;
+}
+
+/** The profile item: `USER#<sub>` / `PROFILE` (read and written by lib/profile-repository.ts). */
 export interface Profile {
   id: string;
   username: string;
   email: string;
-  subscription?: {
-    status: SubscriptionStatus;
-    plan?: 'monthly' | 'yearly';
-    expiresAt?: string | null;
-    provider?: 'stripe' | 'paypal';
-  };
+  subscription?: Subscription;
+  /** optimistic lock of the subscription map (extensions read the current expiry first) */
+  subscriptionVersion?: number;
   stripeCustomerId?: string;
   createdAt: string;
 }
@@ -39,18 +51,7 @@ export function toUser(profile: Profile, role: Role, now = new Date()): User {
   };
 }
 
-export function newProfileItem(p: { id: string; username: string; email: string; now?: Date }) {
-  const profile: Profile = {
-    id: p.id,
-    username: p.username,
-    email: p.email,
-    subscription: { status: 'none' },
-    createdAt: (p.now ?? new Date()).toISOString(),
-  };
-  return { ...keys.profile(p.id), entity: 'PROFILE', ...profile };
-}
-
-export async function getProfile(sub: string): Promise<Profile | undefined> {
-  const res = await ddb().send(new GetCommand({ TableName: tableName(), Key: keys.profile(sub) }));
-  return res.Item ? fromItem<Profile>(res.Item) : undefined;
+/** A new account's profile: no subscription yet. */
+export function newProfile(p: { id: string; username: string; email: string; now?: Date }): Profile {
+  return { id: p.id, username: p.username, email: p.email, subscription: { status: 'none' }, createdAt: (p.now ?? new Date()).toISOString() };
 }

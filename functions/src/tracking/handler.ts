@@ -1,6 +1,6 @@
 import { addMealRequest, historyQuery, IDEMPOTENCY_HEADER, patchProgressRequest, postPushupsRequest } from '../contract/tracking';
 import { entitlementDeferred } from '../lib/entitlement';
-import { createDomainHandler, parseBody, parseQuery } from '../lib/handler';
+import { createDomainHandler, parseBody, parseQuery } from '../lib/domain-handler';
 import { badRequest, unauthorized } from '../lib/http-error';
 import { type AppRequest, header } from '../lib/request';
 import { type TrackingContext, addMeal, getHistory, getProgressToday, getPushupsToday, patchProgressToday, postPushups } from './tracking-service';

@@ -15,7 +15,7 @@ import { type Profile } from '../lib/users';
  * Every change to a day and to the totals happens in one TransactWriteItems (see decision 0100).
  */
 
-export interface DayValues {
+interface DayValues {
   steps: number;
   caloriesConsumed: number;
   pushups: number;
@@ -68,7 +68,7 @@ function toLifetime(item: Item | undefined): Lifetime {
 
 const isTracked = (item: Item | undefined, date: string) => item?.trackedDays instanceof Set && item.trackedDays.has(date);
 
-export interface TodayState {
+interface TodayState {
   day: DayState;
   lifetime: Lifetime;
   /** whether the date is already among the tracked days */
@@ -203,7 +203,7 @@ export async function addCalories(p: { sub: string; date: string; calories: numb
   return transact(items);
 }
 
-export const IDEMPOTENCY_TTL_SECONDS = 24 * 3600;
+const IDEMPOTENCY_TTL_SECONDS = 24 * 3600;
 
 /**
  * Records a push-up set: the set item, the day's ADD, the totals' ADD and (with a key) the

@@ -7,7 +7,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { type Domain, type RouteDef } from '@fittrack/functions/routes';
 
-export interface Throttle {
+interface Throttle {
   readonly rateLimit: number;
   readonly burstLimit: number;
 }

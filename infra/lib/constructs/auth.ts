@@ -2,7 +2,7 @@ import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
 
-export const ADMIN_GROUP = 'admin';
+const ADMIN_GROUP = 'admin';
 
 export interface AuthProps {
   /** Lifetime of access (and ID) tokens; 15 to 60 minutes. Default 30 minutes. */

@@ -12,7 +12,7 @@ import { type Domain } from '@fittrack/functions/routes';
  * nodejs24.x (DESIGN.md section 3). aws-cdk-lib 2.276 has the constant; the fallback keeps
  * the house default stable if an older aws-cdk-lib is ever resolved.
  */
-export const NODE_RUNTIME: lambda.Runtime =
+const NODE_RUNTIME: lambda.Runtime =
   (lambda.Runtime as { NODEJS_24_X?: lambda.Runtime }).NODEJS_24_X ??
   new lambda.Runtime('nodejs24.x', lambda.RuntimeFamily.NODEJS, { supportsInlineCode: true });
 
@@ -39,7 +39,7 @@ const ESM_REQUIRE_BANNER = "import{createRequire as __fittrackCreateRequire}from
  */
 const builtin = (name: string) => path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'builtins', `${name}.cjs`);
 
-export const bundleOptions = (entry: string, outdir: string, projectRoot: string) =>
+const bundleOptions = (entry: string, outdir: string, projectRoot: string) =>
   ({
     entryPoints: { index: entry },
     outdir,
@@ -153,7 +153,7 @@ export class HouseFunction extends Construct {
   }
 }
 
-export interface PaymentSecrets {
+interface PaymentSecrets {
   readonly stripeSecretKey: { secretArn: string; grantRead(grantee: iam.IGrantable): iam.Grant };
   readonly stripeWebhookSecret: { secretArn: string; grantRead(grantee: iam.IGrantable): iam.Grant };
   readonly paypalCredentials: { secretArn: string; grantRead(grantee: iam.IGrantable): iam.Grant };

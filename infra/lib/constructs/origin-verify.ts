@@ -1,6 +1,6 @@
 import { RemovalPolicy, Validations } from 'aws-cdk-lib';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
-import { ORIGIN_VERIFY_ENV, ORIGIN_VERIFY_HEADER } from '@fittrack/functions/lib/origin-verify';
+import { ORIGIN_VERIFY_ENV, ORIGIN_VERIFY_HEADER } from '@fittrack/functions/lib/origin-secret';
 import { Construct } from 'constructs';
 
 /**

@@ -6,32 +6,17 @@ import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
-import { inlineScriptSource } from '@fittrack/functions/lib/security-headers';
-import { inlinePageScripts, prerenderedPages } from '@fittrack/functions/routes';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { Construct, type IConstruct } from 'constructs';
+import { HSTS_MAX_AGE_SECONDS, inlinePageScriptSources, inlinePageScripts, prerenderedPages, securityHeaders } from '../../../site/site';
 
 /**
  * The inline scripts of the built pages: frontend/scripts/prerender.ts inlines the files of
  * `inlinePageScripts` from frontend/public, and the CSP allows exactly those texts by their hashes.
  */
-export const INLINE_SCRIPT_SOURCES = inlinePageScripts.map((name) =>
-  inlineScriptSource(fs.readFileSync(path.resolve(import.meta.dirname, '../../../frontend/public', name), 'utf8')),
-);
-
-/** Content-Security-Policy of every HTML and API response (DESIGN.md section 6). */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  `script-src 'self' ${INLINE_SCRIPT_SOURCES.join(' ')} https://js.stripe.com https://www.paypal.com`,
-  'frame-src https://js.stripe.com https://hooks.stripe.com https://www.paypal.com',
-  "connect-src 'self' https://api.stripe.com https://www.paypal.com",
-  "img-src 'self' data:",
-  "style-src 'self' 'unsafe-inline'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "frame-ancestors 'none'",
-  "form-action 'self'",
-].join('; ');
+const inlineSources = inlinePageScriptSources(path.resolve(import.meta.dirname, '../../../frontend/public'));
+if (!inlineSources) throw new Error(`frontend/public lacks one of ${inlinePageScripts.join(', ')}`);
+export const INLINE_SCRIPT_SOURCES: readonly string[] = inlineSources;
 
 /**
  * CloudFront Function (viewer request, default S3 behaviour only): a path whose last segment
@@ -89,6 +74,8 @@ export interface SiteProps {
   readonly domainNames?: string[];
   readonly certificate?: acm.ICertificate;
   readonly priceClass?: cloudfront.PriceClass;
+  /** The payment providers' origins go into the CSP (payment mode live), as in the functions' responses. */
+  readonly paymentProviders: boolean;
 }
 
 /**
@@ -131,11 +118,17 @@ export class Site extends Construct {
       removalPolicy: RemovalPolicy.RETAIN,
     });
 
+    // The headers of site/site.ts, as the local gateway and the functions send them: one CSP (the
+    // pages' inline scripts by their hashes) and one header set, for every HTML and API response.
+    const headers = securityHeaders({ paymentProviders: props.paymentProviders, inlineScripts: INLINE_SCRIPT_SOURCES });
     this.responseHeadersPolicy = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
       comment: 'FitTrack security headers (HTML and API)',
+      customHeadersBehavior: {
+        customHeaders: (['Permissions-Policy', 'Cross-Origin-Opener-Policy'] as const).map((header) => ({ header, value: headers[header]!, override: true })),
+      },
       securityHeadersBehavior: {
-        strictTransportSecurity: { accessControlMaxAge: Duration.days(730), includeSubdomains: true, override: true },
-        contentSecurityPolicy: { contentSecurityPolicy: CONTENT_SECURITY_POLICY, override: true },
+        strictTransportSecurity: { accessControlMaxAge: Duration.seconds(HSTS_MAX_AGE_SECONDS), includeSubdomains: true, override: true },
+        contentSecurityPolicy: { contentSecurityPolicy: headers['Content-Security-Policy']!, override: true },
         contentTypeOptions: { override: true },
         frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
         referrerPolicy: { referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },

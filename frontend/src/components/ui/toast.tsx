@@ -4,8 +4,8 @@ import { type ToastVariant } from './use-toast';
 
 /** Styled Radix toast primitives (SPEC.md section 9: 5000 ms, swipe right past 50 px, F8). */
 
-export const TOAST_DURATION = 5000;
-export const TOAST_SWIPE_THRESHOLD = 50;
+const TOAST_DURATION = 5000;
+const TOAST_SWIPE_THRESHOLD = 50;
 
 export function ToastProvider(props: ComponentProps<typeof ToastPrimitive.Provider>) {
   return (

@@ -2,8 +2,8 @@ import * as TooltipPrimitive from '@radix-ui/react-tooltip';
 import { type ReactNode } from 'react';
 
 /** SPEC.md section 4: tooltips open after a 700 ms hover delay, with a 300 ms skip delay. */
-export const TOOLTIP_DELAY_MS = 700;
-export const TOOLTIP_SKIP_DELAY_MS = 300;
+const TOOLTIP_DELAY_MS = 700;
+const TOOLTIP_SKIP_DELAY_MS = 300;
 
 /**
  * Wraps a screen that shows tooltips: one provider per screen, so the skip delay applies when the

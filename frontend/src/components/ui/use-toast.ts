@@ -11,7 +11,7 @@ export const TOAST_REMOVE_DELAY = 1_000_000;
 
 export type ToastVariant = 'default' | 'destructive';
 
-export interface ToastOptions {
+interface ToastOptions {
   title?: ReactNode;
   description?: ReactNode;
   variant?: ToastVariant;
@@ -20,7 +20,7 @@ export interface ToastOptions {
   action?: ReactNode;
 }
 
-export interface ToastItem extends ToastOptions {
+interface ToastItem extends ToastOptions {
   id: string;
   open: boolean;
 }
@@ -94,7 +94,7 @@ function getSnapshot(): ToastState {
   return memoryState;
 }
 
-export interface ToastHandle {
+interface ToastHandle {
   id: string;
   update: (options: ToastOptions) => void;
   dismiss: () => void;

@@ -1,10 +1,10 @@
 import type { LoginRequest, SignupRequest, User } from '@fittrack/functions/contract/auth';
 import { createContext, useContext } from 'react';
 import useSWR from 'swr';
-import { authMeKey, getAuthMe } from './api/get-auth-me';
+import { authMeKey, getAuthMe } from '@/features/auth/api/get-auth-me';
 import { clearStoredUser, writeStoredUser } from './user-storage';
 
-export type SessionStatus = 'loading' | 'authenticated' | 'unauthenticated' | 'error';
+type SessionStatus = 'loading' | 'authenticated' | 'unauthenticated' | 'error';
 
 /** What changes the session. Using these does not trigger a session check. */
 export interface SessionActions {
@@ -20,7 +20,7 @@ export interface SessionActions {
   setUser: (user: User) => Promise<void>;
 }
 
-export interface Session extends SessionActions {
+interface Session extends SessionActions {
   /** 'loading' until GET /api/auth/me answers; 'error' when it failed for another reason than 401. */
   status: SessionStatus;
   /** The user confirmed by the server (null while loading, signed out or on error). */

@@ -1,11 +1,11 @@
 import type { User } from '@fittrack/functions/contract/auth';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { SWRConfig, useSWRConfig } from 'swr';
-import { ApiError } from '../../lib/api-client';
-import { authMeKey } from './api/get-auth-me';
-import { postAuthLogin } from './api/post-auth-login';
-import { postAuthLogout } from './api/post-auth-logout';
-import { postAuthSignup } from './api/post-auth-signup';
+import { ApiError } from '@/lib/api-client';
+import { authMeKey } from '@/features/auth/api/get-auth-me';
+import { postAuthLogin } from '@/features/auth/api/post-auth-login';
+import { postAuthLogout } from '@/features/auth/api/post-auth-logout';
+import { postAuthSignup } from '@/features/auth/api/post-auth-signup';
 import { type SessionActions, SessionActionsContext } from './session-context';
 import { clearStoredUser, readStoredUser, writeStoredUser } from './user-storage';
 

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from '../../components/ui/use-toast';
+import { toast } from '@/components/ui/use-toast';
 import { useSessionActions } from './session-context';
 
 /** Logout as the bottom navigation does it: sign out, toast 'Logged Out', go to /auth. */

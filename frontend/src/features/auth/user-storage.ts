@@ -1,13 +1,13 @@
 import type { User } from '@fittrack/functions/contract/auth';
-import { readJson, removeStorage, writeJson } from '../../lib/storage';
+import { readJson, removeStorage, writeJson } from '@/lib/storage';
 
 /**
  * The user in browser storage is only a cache (DESIGN.md departure 5): it is never used to grant
  * access; the session is always confirmed with GET /api/auth/me.
  */
-export const USER_STORAGE_KEY = 'user';
+const USER_STORAGE_KEY = 'user';
 
-export function isUser(value: unknown): value is User {
+function isUser(value: unknown): value is User {
   if (!value || typeof value !== 'object') return false;
   const v = value as Record<string, unknown>;
   return (

@@ -1,7 +1,7 @@
-import { readStorage, writeStorage } from '../../lib/storage';
+import { readStorage, writeStorage } from '@/lib/storage';
 
 /** SPEC.md section 3: the choice is kept in browser storage under `cookieConsent`. */
-export const COOKIE_CONSENT_KEY = 'cookieConsent';
+const COOKIE_CONSENT_KEY = 'cookieConsent';
 export type CookieConsent = 'accepted' | 'declined';
 
 export function readCookieConsent(): CookieConsent | null {

@@ -1,4 +1,4 @@
-import { readStorage, writeStorage } from '../../lib/storage';
+import { readStorage, writeStorage } from '@/lib/storage';
 
 /**
  * Appearance preferences (SPEC.md section 3: theme light or black, default light), kept in
@@ -6,9 +6,9 @@ import { readStorage, writeStorage } from '../../lib/storage';
  * keys before the first paint (an external file: the CSP allows no inline script).
  */
 export type Theme = 'light' | 'black';
-export const THEME_KEY = 'theme';
-export const REDUCE_MOTION_KEY = 'reduceMotion';
-export const LARGER_TEXT_KEY = 'largerText';
+const THEME_KEY = 'theme';
+const REDUCE_MOTION_KEY = 'reduceMotion';
+const LARGER_TEXT_KEY = 'largerText';
 
 export interface Appearance {
   theme: Theme;
@@ -25,7 +25,7 @@ export function readAppearance(): Appearance {
 }
 
 /** Sets the <html> attributes the stylesheet keys on (index.css) and the browser UI colour. */
-export function applyAppearance(a: Appearance): void {
+function applyAppearance(a: Appearance): void {
   const root = document.documentElement;
   root.dataset.theme = a.theme;
   root.dataset.motion = a.reduceMotion ? 'reduce' : 'full';

@@ -1,4 +1,4 @@
-import { readJson, writeJson } from '../../lib/storage';
+import { readJson, writeJson } from '@/lib/storage';
 
 /** Watch connections and sync toggles, persisted per browser (DESIGN.md departure 8). */
 export interface DeviceSettings {
@@ -8,8 +8,8 @@ export interface DeviceSettings {
   watchNotifications: boolean;
 }
 
-export const DEVICE_SETTINGS_KEY = 'deviceSettings';
-export const DEFAULT_DEVICE_SETTINGS: DeviceSettings = { appleWatch: false, androidWatch: false, autoSync: true, watchNotifications: false };
+const DEVICE_SETTINGS_KEY = 'deviceSettings';
+const DEFAULT_DEVICE_SETTINGS: DeviceSettings = { appleWatch: false, androidWatch: false, autoSync: true, watchNotifications: false };
 
 function isDeviceSettings(value: unknown): value is DeviceSettings {
   if (!value || typeof value !== 'object') return false;

@@ -1,7 +1,7 @@
 import { getEnv } from '../../lib/env';
-import { HttpError } from '../../lib/http-error';
-import { sandboxCardProvider, sandboxPaypalProvider } from './sandbox-provider';
-import { type CardProvider, type PaypalProvider } from './types';
+import { HttpError, notFound } from '../../lib/http-error';
+import { sandboxBuyer, sandboxCardProvider, sandboxPaypalProvider } from './sandbox-provider';
+import { type CardProvider, type PaypalProvider, type SandboxBuyer } from './types';
 
 /**
  * Which adapter serves a request: the sandbox in sandbox mode (no provider keys), the real
@@ -14,7 +14,7 @@ import { type CardProvider, type PaypalProvider } from './types';
  * the routes that only read the profile (GET /api/subscription…) load none of them. The secret
  * read starts while the SDK's chunk is being evaluated (docs/decisions/0006).
  */
-export const isSandbox = () => getEnv().paymentMode === 'sandbox';
+const isSandbox = () => getEnv().paymentMode === 'sandbox';
 
 const unavailable = (what: string) => new HttpError(503, `${what} payments are not available right now. Please try again later.`);
 
@@ -32,4 +32,10 @@ export async function paypal(): Promise<PaypalProvider> {
   const [{ paypal: credentials }, { paypalClient, paypalProvider }] = await Promise.all([secrets(), import('./paypal-provider')]);
   if (!credentials) throw unavailable('PayPal');
   return paypalProvider(paypalClient(credentials), credentials);
+}
+
+/** The sandbox's buyer steps (confirm a test card, approve an order): not found outside sandbox mode. */
+export function sandbox(): SandboxBuyer {
+  if (!isSandbox()) throw notFound('Not found');
+  return sandboxBuyer;
 }

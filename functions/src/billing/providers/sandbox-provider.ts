@@ -5,23 +5,24 @@ import { type Plan } from '../../contract/billing';
 import { activityLogItems } from '../../lib/activity-log';
 import { type Item, batchGet, ddb, fromItem, keys, queryPage, tableName, transact } from '../../lib/db';
 import { HttpError, badRequest, notFound } from '../../lib/http-error';
-import { activatePayment, stripProfileItem } from '../activation';
-import { type BillingProfile } from '../billing-profile';
+import { profileFromItem } from '../../lib/profile-repository';
+import { type Profile } from '../../lib/users';
 import { PRICES } from '../prices';
-import { type CardProvider, type CardSubscriptionState, type PaypalOrderState, type PaypalProvider } from './types';
+import { type CardProvider, type CardSubscriptionState, type PaypalOrderState, type PaypalProvider, type SandboxBuyer, type SandboxCardResult } from './types';
 
 /**
  * The sandbox adapter (sandbox mode: no provider keys, the local default). It stands in for
  * Stripe and PayPal behind the same interfaces, keeping its "provider objects" in the table under
  * their owner (`USER#<sub>` / `SANDBOX#CARD#<id>`, `SANDBOX#PAYPAL#<id>`), so another user's
- * secret or order id simply does not exist. Payments go through the same activation code.
+ * secret or order id simply does not exist. Like Stripe and PayPal it never activates anything itself:
+ * it answers the payment (and the writes that commit it), and the billing service activates.
  */
 
 const TTL_SECONDS = 30 * 86_400;
 const ttl = (now = new Date()) => Math.floor(now.getTime() / 1000) + TTL_SECONDS;
 
-export const SANDBOX_CARDS = { succeeds: '4242424242424242', declined: '4000000000000002' } as const;
-export const DECLINED_MESSAGE = 'Your card was declined.';
+const SANDBOX_CARDS = { succeeds: '4242424242424242', declined: '4000000000000002' } as const;
+const DECLINED_MESSAGE = 'Your card was declined.';
 
 interface SandboxCard {
   id: string;
@@ -46,7 +47,7 @@ const CLIENT_SECRET = /^sandbox_([0-9A-HJKMNP-TV-Z]{26})_secret_([A-Za-z0-9_-]{1
 const ORDER_ID = /^SANDBOX-([0-9A-HJKMNP-TV-Z]{26})$/;
 
 /** `sandbox_<id>_secret_<random>`: the id names the sandbox subscription, the random part proves the secret. */
-export function parseClientSecret(secret: string): { id: string; secret: string } | null {
+function parseClientSecret(secret: string): { id: string; secret: string } | null {
   const m = CLIENT_SECRET.exec(secret);
   return m ? { id: m[1]!, secret: m[2]! } : null;
 }
@@ -61,7 +62,7 @@ const strip = <T>(item: Item): T => {
 
 export const sandboxCardProvider: CardProvider = {
   name: 'sandbox',
-  async createSubscription(profile: BillingProfile, plan: Plan) {
+  async createSubscription(profile: Profile, plan: Plan) {
     const id = ulid();
     const secret = randomBytes(18).toString('base64url');
     const now = new Date();
@@ -71,7 +72,7 @@ export const sandboxCardProvider: CardProvider = {
     );
     return { clientSecret: `sandbox_${id}_secret_${secret}` };
   },
-  async findPaidSubscription(profile: BillingProfile) {
+  async findPaidSubscription(profile: Profile) {
     const { items } = await queryPage({
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
       ExpressionAttributeValues: { ':pk': `USER#${profile.id}`, ':prefix': 'SANDBOX#CARD#' },
@@ -98,42 +99,40 @@ export const sandboxCardProvider: CardProvider = {
 };
 
 /**
- * POST /api/sandbox/card/confirm: 4242 4242 4242 4242 pays (the user is then active exactly as
- * after Stripe's invoice.paid), 4000 0000 0000 0002 is declined, anything else is a 400.
+ * POST /api/sandbox/card/confirm: 4242 4242 4242 4242 pays (the billing service then activates the
+ * user exactly as after Stripe's invoice.paid), 4000 0000 0000 0002 is declined, anything else is a 400.
  */
-export async function confirmSandboxCard(o: { userId: string; clientSecret: string; cardNumber: string; ip: string }) {
-  const parsed = parseClientSecret(o.clientSecret);
+async function confirmCard(userId: string, clientSecret: string, cardNumber: string, ip: string): Promise<SandboxCardResult> {
+  const parsed = parseClientSecret(clientSecret);
   if (!parsed) throw badRequest('clientSecret: not a sandbox client secret');
-  const number = o.cardNumber.replace(/[\s-]/g, '');
+  const number = cardNumber.replace(/[\s-]/g, '');
   if (number !== SANDBOX_CARDS.succeeds && number !== SANDBOX_CARDS.declined) {
     throw badRequest('cardNumber: use the sandbox test card 4242 4242 4242 4242 (or 4000 0000 0000 0002 to see a decline)');
   }
-  const cardKey = keys.sandboxPayment(o.userId, 'CARD', parsed.id);
-  const [cardItem, profileItem] = await batchGet([cardKey, keys.profile(o.userId)]);
+  const cardKey = keys.sandboxPayment(userId, 'CARD', parsed.id);
+  const [cardItem, profileItem] = await batchGet([cardKey, keys.profile(userId)]);
   if (!cardItem || cardItem.secret !== parsed.secret) throw notFound('Payment not found');
   if (!profileItem) throw notFound('Profile not found');
   const card = strip<SandboxCard>(cardItem);
-  if (card.status === 'paid') return { status: 'succeeded' as const };
+  if (card.status === 'paid') return { status: 'succeeded' };
   if (number === SANDBOX_CARDS.declined) {
     await transact(
       activityLogItems({
         action: 'payment_failed',
-        userId: o.userId,
+        userId: userId,
         details: `Sandbox card declined for the ${card.plan} plan (${card.id})`,
-        ipAddress: o.ip,
+        ipAddress: ip,
       }),
     );
-    return { status: 'declined' as const, message: DECLINED_MESSAGE };
+    return { status: 'declined', message: DECLINED_MESSAGE };
   }
-  await activatePayment({
-    userId: o.userId,
+  return {
+    status: 'paid',
     payment: { provider: 'sandbox-card', id: card.id, plan: card.plan, amount: card.amount, currency: card.currency },
-    profileProvider: 'stripe',
     subscriptionId: `sandbox_${card.id}`,
-    autoRenew: true,
-    ip: o.ip,
-    profile: stripProfileItem(profileItem),
-    extraItems: [
+    profile: profileFromItem(profileItem),
+    // The card turns paid inside the activation transaction: paid = activated.
+    commitItems: [
       {
         Update: {
           TableName: tableName(),
@@ -145,12 +144,11 @@ export async function confirmSandboxCard(o: { userId: string; clientSecret: stri
         },
       },
     ],
-  });
-  return { status: 'succeeded' as const };
+  };
 }
 
 /** POST /api/sandbox/paypal/{orderId}/approve: the buyer approves their own sandbox order. */
-export async function approveSandboxOrder(userId: string, orderId: string) {
+async function approveOrder(userId: string, orderId: string) {
   const id = orderKeyId(orderId);
   if (!id) throw notFound('Order not found');
   try {
@@ -172,6 +170,8 @@ export async function approveSandboxOrder(userId: string, orderId: string) {
   }
   return { id: orderId, status: 'APPROVED' as const };
 }
+
+export const sandboxBuyer: SandboxBuyer = { confirmCard, approveOrder };
 
 function orderState(order: SandboxOrder, userId: string): PaypalOrderState {
   return {
@@ -199,7 +199,7 @@ export const sandboxPaypalProvider: PaypalProvider = {
     if (!id) return null;
     const [orderItem, profileItem] = await batchGet([keys.sandboxPayment(userId, 'PAYPAL', id), keys.profile(userId)]);
     if (!orderItem) return null;
-    return { ...orderState(strip<SandboxOrder>(orderItem), userId), ...(profileItem ? { profile: stripProfileItem(profileItem) } : {}) };
+    return { ...orderState(strip<SandboxOrder>(orderItem), userId), ...(profileItem ? { profile: profileFromItem(profileItem) } : {}) };
   },
   async captureOrder(userId: string, orderId: string) {
     const found = await this.getOrder(userId, orderId);

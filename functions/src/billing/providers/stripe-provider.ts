@@ -2,7 +2,7 @@ import Stripe from 'stripe';
 import { ulid } from 'ulidx';
 import { type Plan } from '../../contract/billing';
 import { getEnv } from '../../lib/env';
-import { type BillingProfile } from '../billing-profile';
+import { type Profile } from '../../lib/users';
 import { PRICES } from '../prices';
 import { type CardProvider, type CardSubscriptionState } from './types';
 
@@ -21,7 +21,7 @@ export function stripeClient(secretKey: string): Stripe {
 const iso = (seconds: number | null | undefined) => (seconds ? new Date(seconds * 1000).toISOString() : null);
 
 /** Our plan for a Stripe price: the configured price id, and in any case the amount, currency and interval of our price table. */
-export function planOfPrice(price: Stripe.Price | null | undefined): Plan | null {
+function planOfPrice(price: Stripe.Price | null | undefined): Plan | null {
   if (!price) return null;
   const env = getEnv();
   for (const plan of ['monthly', 'yearly'] as const) {
@@ -43,7 +43,7 @@ export function planOfPrice(price: Stripe.Price | null | undefined): Plan | null
 const KNOWN_STATUSES: readonly string[] = ['incomplete', 'incomplete_expired', 'active', 'trialing', 'past_due', 'unpaid', 'canceled', 'paused'];
 
 /** The provider-neutral state of a Stripe subscription (latest_invoice expanded or an id). */
-export function subscriptionState(sub: Stripe.Subscription): CardSubscriptionState {
+function subscriptionState(sub: Stripe.Subscription): CardSubscriptionState {
   const item = sub.items.data[0];
   const plan = sub.items.data.length === 1 ? planOfPrice(item?.price) : null;
   const invoice = typeof sub.latest_invoice === 'object' ? sub.latest_invoice : null;
@@ -75,7 +75,7 @@ export async function retrieveSubscription(stripe: Stripe, id: string): Promise<
 }
 
 /** Lookup keys of the plans' prices, used when STRIPE_PRICE_MONTHLY / _YEARLY are not set. */
-export const PRICE_LOOKUP_KEYS: Record<Plan, string> = { monthly: 'fittrack_monthly', yearly: 'fittrack_yearly' };
+const PRICE_LOOKUP_KEYS: Record<Plan, string> = { monthly: 'fittrack_monthly', yearly: 'fittrack_yearly' };
 
 const priceIds = new Map<Plan, string>();
 
@@ -101,7 +101,7 @@ export const resetPriceCache = () => priceIds.clear();
 export function stripeCardProvider(stripe: Stripe): CardProvider {
   return {
     name: 'stripe',
-    async createSubscription(profile: BillingProfile, plan: Plan) {
+    async createSubscription(profile: Profile, plan: Plan) {
       let customerId = profile.stripeCustomerId;
       if (!customerId) {
         // Find the customer by our user id (a previous checkout may have created it without the
@@ -135,7 +135,7 @@ export function stripeCardProvider(stripe: Stripe): CardProvider {
       if (!clientSecret) throw new Error('Stripe returned no confirmation secret for the new subscription');
       return { clientSecret, customerId };
     },
-    async findPaidSubscription(profile: BillingProfile) {
+    async findPaidSubscription(profile: Profile) {
       if (!profile.stripeCustomerId) return null;
       const list = await stripe.subscriptions.list({ customer: profile.stripeCustomerId, status: 'all', limit: 10, expand: ['data.latest_invoice'] });
       const states = list.data.map(subscriptionState).filter((s) => s.userId === profile.id);

@@ -1,6 +1,17 @@
 import { type Plan } from '../../contract/billing';
 import { type TransactItem } from '../../lib/db';
-import { type BillingProfile } from '../billing-profile';
+import { type Profile } from '../../lib/users';
+
+/** A payment as recorded once (`PAYMENT#<provider>#<id>`) when it activates an entitlement. */
+export interface PaymentInput {
+  /** key part of the payment record: stripe, paypal, sandbox-card, sandbox-paypal */
+  provider: string;
+  /** the provider's payment id (invoice, order) */
+  id: string;
+  plan: Plan;
+  amount: number;
+  currency: string;
+}
 
 /** A card subscription as the provider reports it (Stripe or the sandbox), provider-neutral. */
 export interface CardSubscriptionState {
@@ -23,9 +34,9 @@ export interface CardSubscriptionState {
 export interface CardProvider {
   readonly name: 'stripe' | 'sandbox';
   /** Starts a subscription that is paid by confirming `clientSecret` in the browser. */
-  createSubscription(profile: BillingProfile, plan: Plan): Promise<{ clientSecret: string; customerId?: string }>;
+  createSubscription(profile: Profile, plan: Plan): Promise<{ clientSecret: string; customerId?: string }>;
   /** The user's paid, active subscription, asked of the provider itself. */
-  findPaidSubscription(profile: BillingProfile): Promise<CardSubscriptionState | null>;
+  findPaidSubscription(profile: Profile): Promise<CardSubscriptionState | null>;
   /** Turns auto-renewal off: access continues until the period end. */
   cancelAtPeriodEnd(subscriptionId: string): Promise<void>;
 }
@@ -43,7 +54,7 @@ export interface PaypalOrderState {
   /** sandbox only: writes that commit the capture inside the activation transaction */
   commitItems?: TransactItem[];
   /** sandbox only: the caller's profile, read together with the order */
-  profile?: BillingProfile;
+  profile?: Profile;
 }
 
 /** PayPal Orders v2, or the sandbox adapter when no keys are configured. */
@@ -55,4 +66,18 @@ export interface PaypalProvider {
   /** Captures an approved order of this user (idempotent). */
   captureOrder(userId: string, orderId: string): Promise<PaypalOrderState>;
   clientToken(): Promise<string>;
+}
+
+/** A sandbox card confirmation: a payment to activate (with the writes that commit it), already paid, or declined. */
+export type SandboxCardResult =
+  | { status: 'succeeded' }
+  | { status: 'declined'; message: string }
+  | { status: 'paid'; payment: PaymentInput; subscriptionId: string; profile: Profile; commitItems: TransactItem[] };
+
+/** Sandbox mode only: the buyer's steps that Stripe's and PayPal's own pages take in live mode. */
+export interface SandboxBuyer {
+  /** Confirms a card payment with a sandbox test card number (activation is the billing service's). */
+  confirmCard(userId: string, clientSecret: string, cardNumber: string, ip: string): Promise<SandboxCardResult>;
+  /** The buyer approves their own sandbox order. */
+  approveOrder(userId: string, orderId: string): Promise<{ id: string; status: 'APPROVED' }>;
 }

@@ -4,7 +4,8 @@ import { forbidden, unauthorized } from '../http-error';
 import { type AppContext, type AppEvent } from '../request';
 import { resolveSession } from '../session';
 import { SUBSCRIPTION_REQUIRED } from '../entitlement';
-import { getProfile, hasActiveSubscription } from '../users';
+import { getProfile } from '../profile-repository';
+import { hasActiveSubscription } from '../users';
 
 /**
  * Enforces the route's access level from the route table (default deny):

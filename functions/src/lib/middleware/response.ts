@@ -4,7 +4,7 @@ import { ulid } from 'ulidx';
 import { getEnv } from '../env';
 import { HttpError } from '../http-error';
 import { type AppContext, type AppEvent } from '../request';
-import { securityHeaders } from '../security-headers';
+import { securityHeaders } from '../../../../site/site';
 
 type Result = APIGatewayProxyStructuredResultV2;
 
@@ -26,8 +26,8 @@ const isUnavailable = (err: unknown): boolean => {
 export const responseMiddleware = (): middy.MiddlewareObj<AppEvent, Result, Error, AppContext> => {
   const finish = (request: middy.Request<AppEvent, Result, Error, AppContext>) => {
     const res = request.response ?? { statusCode: 204 };
-    const paymentProviders = getEnv().paymentMode === 'live';
-    res.headers = { ...securityHeaders({ paymentProviders }), 'Cache-Control': 'no-store', ...(res.headers ?? {}) };
+    const env = getEnv();
+    res.headers = { ...securityHeaders({ paymentProviders: env.paymentMode === 'live', paypalSandbox: env.paypalEnvironment === 'sandbox' }), 'Cache-Control': 'no-store', ...(res.headers ?? {}) };
     const queued = request.context.app?.setCookies ?? [];
     if (queued.length) res.cookies = [...queued, ...(res.cookies ?? [])];
     request.response = res;

@@ -1,7 +1,7 @@
 import { type SWRConfiguration } from 'swr';
 
 /** SPEC.md sections 7 and 9: the admin page reloads feedback and logs on open and every 30 seconds. */
-export const ADMIN_REFRESH_MS = 30_000;
+const ADMIN_REFRESH_MS = 30_000;
 
 /**
  * Local override of the app-wide SWR defaults (which never refetch): only the admin page polls.

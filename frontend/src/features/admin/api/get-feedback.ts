@@ -1,9 +1,9 @@
 import type { FeedbackListResponse } from '@fittrack/functions/contract/feedback';
 import useSWRInfinite from 'swr/infinite';
-import { type ApiError, apiFetch } from '../../../lib/api-client';
+import { type ApiError, api } from '@/lib/api-client';
 import { ADMIN_REFRESH } from './admin-refresh';
 
-export const FEEDBACK_PAGE_SIZE = 20;
+const FEEDBACK_PAGE_SIZE = 20;
 
 /** SWR key of page `index` of GET /api/feedback (newest first, cursor-paginated). */
 export function feedbackPageKey(index: number, previous: FeedbackListResponse | null): string | null {
@@ -12,7 +12,7 @@ export function feedbackPageKey(index: number, previous: FeedbackListResponse | 
   return `/api/feedback?limit=${FEEDBACK_PAGE_SIZE}&cursor=${encodeURIComponent(previous.nextCursor)}`;
 }
 
-export const getFeedbackPage = (key: string) => apiFetch<FeedbackListResponse>(key);
+const getFeedbackPage = (key: string) => api.get<FeedbackListResponse>(key);
 
 /** The admin feedback list: loaded on open and every 30 s (every loaded page), more on demand. */
 export function useFeedbackList() {

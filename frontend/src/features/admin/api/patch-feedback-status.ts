@@ -1,8 +1,8 @@
 import type { Feedback, FeedbackStatus, FeedbackStatusRequest } from '@fittrack/functions/contract/feedback';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** PATCH /api/feedback/{id}/status: the updated item; 409 `{message}` for a move the state machine refuses. */
 export function patchFeedbackStatus(id: string, status: FeedbackStatus): Promise<Feedback> {
   const body: FeedbackStatusRequest = { status };
-  return apiFetch<Feedback>(`/api/feedback/${encodeURIComponent(id)}/status`, { method: 'PATCH', body });
+  return api.patch<Feedback>(`/api/feedback/${encodeURIComponent(id)}/status`, body);
 }

@@ -1,10 +1,10 @@
 import { activityActionLabels } from '@fittrack/functions/contract/activity-actions';
 import type { AdminLogsResponse } from '@fittrack/functions/contract/admin';
-import { formatNumber } from '../../../lib/format';
+import { formatNumber } from '@/lib/format';
 
 const actionLabels: Record<string, string> = activityActionLabels;
 
-export const actionLabel = (action: string) =>
+const actionLabel = (action: string) =>
   actionLabels[action] ?? action.replace(/_/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });

@@ -3,8 +3,8 @@ import type { Feedback, FeedbackListResponse } from '@fittrack/functions/contrac
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, makeUser, mockFetch, pending, requestsOf } from '../../../test/fetch-mock';
-import { renderApp } from '../../../test/render-app';
+import { json, makeUser, mockFetch, pending, requestsOf } from '@/test/fetch-mock';
+import { renderApp } from '@/test/render-app';
 
 const adminMe = () => json({ user: makeUser({ role: 'admin', username: 'admin', hasActiveSubscription: false, subscriptionStatus: 'none' }) });
 

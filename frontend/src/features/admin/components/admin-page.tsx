@@ -1,20 +1,21 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { Spinner } from '../../../components/ui/spinner';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
-import { toast } from '../../../components/ui/use-toast';
-import { useSession } from '../../auth/session-context';
-import { useAdminLogs } from '../api/get-admin-logs';
-import { useFeedbackList } from '../api/get-feedback';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { toast } from '@/components/ui/use-toast';
+import { useSession } from '@/features/auth/public';
+import { useAdminLogs } from '@/features/admin/api/get-admin-logs';
+import { useFeedbackList } from '@/features/admin/api/get-feedback';
+import { useReloadAdminData } from '@/features/admin/api/reload-admin-data';
 import { ActivityLogList } from './activity-log-list';
 import { FeedbackCard } from './feedback-card';
 import { SystemTestsCard } from './system-tests-card';
-import { formatNumber } from '../../../lib/format';
+import { formatNumber } from '@/lib/format';
 
 /** How long a non-admin sees 'Access Denied' before being sent to /auth. */
-export const ACCESS_DENIED_REDIRECT_MS = 2500;
+const ACCESS_DENIED_REDIRECT_MS = 2500;
 
 /**
  * Admin dashboard. The guard only requires a session; the role check is made here, and the server
@@ -67,7 +68,7 @@ function AdminDashboard() {
 
   const items = feedback.data?.flatMap((page) => page.items) ?? [];
   const hasMore = Boolean(feedback.data?.at(-1)?.nextCursor);
-  const reload = () => Promise.all([feedback.mutate(), logs.mutate()]);
+  const reload = useReloadAdminData();
 
   return (
     <div className="grid gap-5">
@@ -83,7 +84,7 @@ function AdminDashboard() {
         <p className="mt-1 text-sm text-slate-600">Feedback and activity refresh every 30 seconds.</p>
       </div>
 
-      <SystemTestsCard onRan={() => void reload()} />
+      <SystemTestsCard />
 
       <section aria-label="Statistics" className="grid grid-cols-3 gap-2">
         <StatCard label="Total Feedback" value={logs.data?.feedbackTotal} />
@@ -115,7 +116,7 @@ function AdminDashboard() {
           ) : (
             <>
               {items.map((f) => (
-                <FeedbackCard key={f.id} feedback={f} onChanged={reload} />
+                <FeedbackCard key={f.id} feedback={f} />
               ))}
               {hasMore ? (
                 <Button variant="secondary" className="min-h-11" disabled={feedback.isValidating} onClick={() => void feedback.setSize(feedback.size + 1)}>

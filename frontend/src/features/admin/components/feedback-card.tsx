@@ -1,13 +1,14 @@
 import type { Feedback, FeedbackStatus } from '@fittrack/functions/contract/feedback';
 import { feedbackCategoryLabels, feedbackTransitions } from '@fittrack/functions/contract/feedback-rules';
 import { useRef, useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { toast } from '../../../components/ui/use-toast';
-import { toastFailureWithReason } from '../../../lib/request-error-toast';
-import { patchFeedbackStatus } from '../api/patch-feedback-status';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { toast } from '@/components/ui/use-toast';
+import { toastFailureWithReason } from '@/lib/request-error-toast';
+import { useReloadAdminData } from '@/features/admin/api/reload-admin-data';
+import { patchFeedbackStatus } from '@/features/admin/api/patch-feedback-status';
 
-export const statusLabels: Record<FeedbackStatus, string> = { open: 'Open', in_progress: 'In Progress', resolved: 'Resolved', closed: 'Closed' };
+const statusLabels: Record<FeedbackStatus, string> = { open: 'Open', in_progress: 'In Progress', resolved: 'Resolved', closed: 'Closed' };
 
 /** SPEC.md section 4: open blue, in_progress yellow, resolved green, closed grey — always with the text. */
 const badgeClasses: Record<FeedbackStatus, string> = {
@@ -20,7 +21,7 @@ const badgeClasses: Record<FeedbackStatus, string> = {
 /** The buttons of the moves the state machine allows, in the spec's words. */
 const moveLabels: Record<FeedbackStatus, string> = { open: 'Reopen', in_progress: 'Mark In Progress', resolved: 'Mark Resolved', closed: 'Close' };
 
-export function StatusBadge({ status }: { status: FeedbackStatus }) {
+function StatusBadge({ status }: { status: FeedbackStatus }) {
   return (
     <span data-status={status} className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${badgeClasses[status]}`}>
       {statusLabels[status]}
@@ -30,7 +31,8 @@ export function StatusBadge({ status }: { status: FeedbackStatus }) {
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-export function FeedbackCard({ feedback, onChanged }: { feedback: Feedback; onChanged: () => Promise<unknown> }) {
+export function FeedbackCard({ feedback }: { feedback: Feedback }) {
+  const reload = useReloadAdminData();
   const [busy, setBusy] = useState<FeedbackStatus | null>(null);
   // The pressed button may not exist after the move: keep keyboard focus on this card.
   const heading = useRef<HTMLHeadingElement>(null);
@@ -47,7 +49,7 @@ export function FeedbackCard({ feedback, onChanged }: { feedback: Feedback; onCh
       // The spec's words, then the server's reason for a refusal (e.g. a move the state machine refuses).
       toastFailureWithReason(error, { title: 'Error', text: 'Failed to update feedback status' });
     } finally {
-      await onChanged().catch(() => undefined);
+      await reload().catch(() => undefined);
       setBusy(null);
       heading.current?.focus();
     }

@@ -1,11 +1,12 @@
 import type { SystemTest } from '@fittrack/functions/contract/admin';
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Card, CardDescription, CardTitle } from '../../../components/ui/card';
-import { toast } from '../../../components/ui/use-toast';
-import { ApiError } from '../../../lib/api-client';
-import { GENERIC_ERROR_DESCRIPTION } from '../../../lib/request-error-toast';
-import { postAdminSystemTest } from '../api/post-admin-system-test';
+import { Button } from '@/components/ui/button';
+import { Card, CardDescription, CardTitle } from '@/components/ui/card';
+import { toast } from '@/components/ui/use-toast';
+import { ApiError } from '@/lib/api-client';
+import { GENERIC_ERROR_DESCRIPTION } from '@/lib/request-error-toast';
+import { useReloadAdminData } from '@/features/admin/api/reload-admin-data';
+import { postAdminSystemTest } from '@/features/admin/api/post-admin-system-test';
 
 const tests: { test: SystemTest; label: string }[] = [
   { test: 'login', label: 'Login' },
@@ -18,7 +19,8 @@ const tests: { test: SystemTest; label: string }[] = [
  * account that is deleted afterwards; Passed / Failed come from the server's verdict, Error means
  * the request itself failed.
  */
-export function SystemTestsCard({ onRan }: { onRan: () => void }) {
+export function SystemTestsCard() {
+  const reload = useReloadAdminData();
   const [running, setRunning] = useState<SystemTest | null>(null);
 
   const run = async (test: SystemTest, label: string) => {
@@ -35,7 +37,7 @@ export function SystemTestsCard({ onRan }: { onRan: () => void }) {
       toast({ variant: 'destructive', title: `${label} Test Error`, description: (error instanceof ApiError && error.serverMessage) || GENERIC_ERROR_DESCRIPTION });
     } finally {
       setRunning(null);
-      onRan();
+      void reload();
     }
   };
 

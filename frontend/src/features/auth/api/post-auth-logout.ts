@@ -1,6 +1,6 @@
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** POST /api/auth/logout (no body): clears the session cookies; 204. */
 export async function postAuthLogout(): Promise<void> {
-  await apiRequest('/api/auth/logout', { method: 'POST' });
+  await api.post<undefined>('/api/auth/logout');
 }

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { json, makeUser, mockFetch, requestsOf } from '../../../test/fetch-mock';
-import { renderApp } from '../../../test/render-app';
+import { json, makeUser, mockFetch, requestsOf } from '@/test/fetch-mock';
+import { renderApp } from '@/test/render-app';
 
 const signedOut = () => json({ message: 'Not signed in' }, 401);
 

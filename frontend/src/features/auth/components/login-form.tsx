@@ -1,11 +1,11 @@
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Button } from '../../../components/ui/button';
-import { Field } from '../../../components/ui/field';
-import { toast } from '../../../components/ui/use-toast';
-import { focusFormAfterError } from '../../../lib/focus-after-error';
-import { toastRequestError } from '../../../lib/request-error-toast';
-import { postLoginPath, useSessionActions } from '../session-context';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { toast } from '@/components/ui/use-toast';
+import { focusFormAfterError } from '@/lib/focus-after-error';
+import { toastRequestError } from '@/lib/request-error-toast';
+import { postLoginPath, useSessionActions } from '@/features/auth/session-context';
 
 export function LoginForm() {
   const { login } = useSessionActions();

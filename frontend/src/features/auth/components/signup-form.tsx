@@ -1,12 +1,12 @@
 import { PASSWORD_HINT } from '@fittrack/functions/contract/auth-rules';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Button } from '../../../components/ui/button';
-import { Field } from '../../../components/ui/field';
-import { toast } from '../../../components/ui/use-toast';
-import { focusFormAfterError } from '../../../lib/focus-after-error';
-import { toastRequestError } from '../../../lib/request-error-toast';
-import { useSessionActions } from '../session-context';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { toast } from '@/components/ui/use-toast';
+import { focusFormAfterError } from '@/lib/focus-after-error';
+import { toastRequestError } from '@/lib/request-error-toast';
+import { useSessionActions } from '@/features/auth/session-context';
 
 
 export function SignupForm() {

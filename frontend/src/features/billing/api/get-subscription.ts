@@ -1,13 +1,13 @@
 import type { MembershipResponse } from '@fittrack/functions/contract/billing';
 import useSWR from 'swr';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** SWR key of the signed-in user's membership (plan, renewal or expiry, auto-renewal). */
-export const membershipKey = '/api/subscription';
+const membershipKey = '/api/subscription';
 
 /** GET /api/subscription */
-export function getMembership(): Promise<MembershipResponse> {
-  return apiFetch<MembershipResponse>(membershipKey);
+function getMembership(): Promise<MembershipResponse> {
+  return api.get<MembershipResponse>(membershipKey);
 }
 
 export function useMembership() {

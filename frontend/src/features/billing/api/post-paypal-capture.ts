@@ -1,7 +1,7 @@
 import type { PaypalCaptureResponse } from '@fittrack/functions/contract/billing';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** POST /paypal/order/{orderId}/capture → {status}; COMPLETED means the plan is active. */
 export function capturePaypalOrder(orderId: string): Promise<PaypalCaptureResponse> {
-  return apiFetch<PaypalCaptureResponse>(`/paypal/order/${encodeURIComponent(orderId)}/capture`, { method: 'POST' });
+  return api.post<PaypalCaptureResponse>(`/paypal/order/${encodeURIComponent(orderId)}/capture`);
 }

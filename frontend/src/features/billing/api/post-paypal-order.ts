@@ -1,8 +1,8 @@
 import type { Plan } from '@fittrack/functions/contract/billing-plans';
 import type { PaypalOrderResponse } from '@fittrack/functions/contract/billing';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** POST /paypal/order {plan} → {id}: the server sets amount and currency from its price table. */
 export function createPaypalOrder(plan: Plan): Promise<PaypalOrderResponse> {
-  return apiFetch<PaypalOrderResponse>('/paypal/order', { method: 'POST', body: { plan } });
+  return api.post<PaypalOrderResponse>('/paypal/order', { plan });
 }

@@ -1,7 +1,7 @@
 import type { SandboxPaypalApproveResponse } from '@fittrack/functions/contract/billing';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** POST /api/sandbox/paypal/{orderId}/approve (sandbox mode only): the buyer's approval. */
 export function approveSandboxPaypalOrder(orderId: string): Promise<SandboxPaypalApproveResponse> {
-  return apiFetch<SandboxPaypalApproveResponse>(`/api/sandbox/paypal/${encodeURIComponent(orderId)}/approve`, { method: 'POST' });
+  return api.post<SandboxPaypalApproveResponse>(`/api/sandbox/paypal/${encodeURIComponent(orderId)}/approve`);
 }

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { SWRConfig } from 'swr';
 import { describe, expect, it } from 'vitest';
-import { json, mockFetch, requestsOf } from '../../../test/fetch-mock';
+import { json, mockFetch, requestsOf } from '@/test/fetch-mock';
 import { MembershipStatus } from './membership-status';
 
 const renderStatus = () =>

@@ -1,13 +1,13 @@
 import { PLANS, PLAN_IDS, type Plan } from '@fittrack/functions/contract/billing-plans';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
-import { toast } from '../../../components/ui/use-toast';
-import { toastFailureWithReason, toastRequestError } from '../../../lib/request-error-toast';
-import { useMembership } from '../api/get-subscription';
-import { createSubscription } from '../api/post-create-subscription';
-import { cancelAutoRenewal } from '../api/post-subscription-cancel';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/use-toast';
+import { toastFailureWithReason, toastRequestError } from '@/lib/request-error-toast';
+import { useMembership } from '@/features/billing/api/get-subscription';
+import { createSubscription } from '@/features/billing/api/post-create-subscription';
+import { cancelAutoRenewal } from '@/features/billing/api/post-subscription-cancel';
 
 const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
 

@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { json, mockFetch } from '../../../test/fetch-mock';
-import { renderApp } from '../../../test/render-app';
+import { json, mockFetch } from '@/test/fetch-mock';
+import { renderApp } from '@/test/render-app';
 
 function setup(stored?: string) {
   if (stored) window.localStorage.setItem('cookieConsent', stored);

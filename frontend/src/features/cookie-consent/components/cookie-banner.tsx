@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { type CookieConsent, readCookieConsent, saveCookieConsent } from '../cookie-consent';
+import { type CookieConsent, readCookieConsent, saveCookieConsent } from '@/features/cookie-consent/cookie-consent';
 
 /**
  * The cookie banner (SPEC.md sections 2 and 4): shown while no choice is stored; Accept All,

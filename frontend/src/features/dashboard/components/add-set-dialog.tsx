@@ -1,9 +1,9 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { PUSHUP_SET_MAX, PUSHUP_SET_MIN } from '@fittrack/functions/contract/tracking-goals';
-import { Button } from '../../../components/ui/button';
-import { refusalMessage } from '../../../lib/api-client';
-import { usePushupsToday } from '../../tracking/api/get-pushups-today';
-import { newIdempotencyKey, useAddPushupSet } from '../../tracking/api/post-pushups';
+import { Button } from '@/components/ui/button';
+import { refusalMessage } from '@/lib/api-client';
+import { usePushupsToday } from '@/features/dashboard/api/get-pushups-today';
+import { newIdempotencyKey, useAddPushupSet } from '@/features/dashboard/api/post-pushups';
 
 const QUICK_COUNTS = [5, 10, 15, 20] as const;
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { readStorage, writeStorage } from '../../../lib/storage';
+import { readStorage, writeStorage } from '@/lib/storage';
 
 export const REMINDER_DISMISSED_KEY = 'dailyReminderDismissed';
 

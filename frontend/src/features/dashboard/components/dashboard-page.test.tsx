@@ -2,8 +2,8 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { HistoryResponse, ProgressToday } from '@fittrack/functions/contract/tracking';
-import { type Handler, json, makeUser, mockFetch, pending, requestsOf } from '../../../test/fetch-mock';
-import { renderApp } from '../../../test/render-app';
+import { type Handler, json, makeUser, mockFetch, pending, requestsOf } from '@/test/fetch-mock';
+import { renderApp } from '@/test/render-app';
 import { REMINDER_DISMISSED_KEY } from './daily-reminder';
 
 const me = () => json({ user: makeUser() });

@@ -1,9 +1,9 @@
 import { lazy, Suspense, useDeferredValue, useEffect, useRef } from 'react';
-import { Button } from '../../../components/ui/button';
-import { browserTimeZone } from '../../../lib/api-client';
-import { PageSpinner } from '../../../components/ui/spinner';
-import { useSession } from '../../auth/session-context';
-import { useProgressToday } from '../../tracking/api/get-progress-today';
+import { Button } from '@/components/ui/button';
+import { browserTimeZone } from '@/lib/api-client';
+import { PageSpinner } from '@/components/ui/spinner';
+import { useSession } from '@/features/auth/public';
+import { useProgressToday } from '@/features/dashboard/api/get-progress-today';
 import { DailyReminder } from './daily-reminder';
 import { LifetimeStats } from './lifetime-stats';
 import { CaloriesBurnedCard, CaloriesCard, PushupsCard, StepsCard } from './progress-cards';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { GOALS, type Metric, stepStreak } from '@fittrack/functions/contract/tracking-goals';
-import { useProgressHistory } from '../../tracking/api/get-progress-history';
-import { useProgressToday } from '../../tracking/api/get-progress-today';
-import { formatLongDay, formatNumber, formatWeekday } from '../../../lib/format';
+import { useProgressHistory } from '@/features/dashboard/api/get-progress-history';
+import { useProgressToday } from '@/features/dashboard/api/get-progress-today';
+import { formatLongDay, formatNumber, formatWeekday } from '@/lib/format';
 
 const METRIC_LABELS: Record<Metric, string> = {
   steps: 'Steps',
@@ -19,7 +19,7 @@ const BAR_CLASS: Record<Metric, string> = {
 const ORDER: Metric[] = ['steps', 'caloriesConsumed', 'pushups', 'caloriesBurned'];
 
 /** Height of the history block while loading (no layout shift when it arrives). */
-export const HISTORY_MIN_HEIGHT = 'min-h-[19rem]';
+const HISTORY_MIN_HEIGHT = 'min-h-[19rem]';
 
 /**
  * The last 7 days of the four metrics as a light bar chart (plain elements, no chart library),

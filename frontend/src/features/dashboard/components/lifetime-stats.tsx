@@ -1,5 +1,5 @@
 import type { Lifetime } from '@fittrack/functions/contract/tracking';
-import { formatNumber } from '../../../lib/format';
+import { formatNumber } from '@/lib/format';
 
 /** 'Lifetime Stats': real lifetime totals (DESIGN.md departure 6). */
 export function LifetimeStats({ lifetime }: { lifetime: Lifetime }) {

@@ -1,5 +1,5 @@
 import { type ReactNode, useId } from 'react';
-import { ProgressRing } from '../../../components/ui/progress-ring';
+import { ProgressRing } from '@/components/ui/progress-ring';
 
 /** One of the four 'Today's Progress' cards: title, ring, value, status line and actions. */
 export function MetricCard({

@@ -1,11 +1,11 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { DAY_LIMITS, GOALS, goalStatus } from '@fittrack/functions/contract/tracking-goals';
-import { Button, buttonClasses } from '../../../components/ui/button';
-import { usePatchProgressToday } from '../../tracking/api/patch-progress-today';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { usePatchProgressToday } from '@/features/dashboard/api/patch-progress-today';
 import { MetricCard } from './metric-card';
 import { QuickEntry } from './quick-entry';
-import { formatNumber } from '../../../lib/format';
+import { formatNumber } from '@/lib/format';
 
 const AddSetDialog = lazy(() => import('./add-set-dialog').then((m) => ({ default: m.AddSetDialog })));
 

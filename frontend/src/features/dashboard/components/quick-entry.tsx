@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { refusalMessage } from '../../../lib/api-client';
-import { formatNumber } from '../../../lib/format';
+import { Button } from '@/components/ui/button';
+import { refusalMessage } from '@/lib/api-client';
+import { formatNumber } from '@/lib/format';
 
 /**
  * Inline quick entry of an absolute value (today's steps or calories burned). A failed save keeps

@@ -1,11 +1,11 @@
 import type { Meal } from '@fittrack/functions/contract/catalog';
 import useSWR from 'swr';
-import { type ApiError, getJson } from '../../../lib/api-client';
+import { type ApiError, api } from '@/lib/api-client';
 
 /** SWR key of the meal catalogue (GET /api/meals, revalidated by ETag in the HTTP cache). */
-export const mealsKey = '/api/meals';
+const mealsKey = '/api/meals';
 
-export const getMeals = (): Promise<Meal[]> => getJson<Meal[]>(mealsKey) as Promise<Meal[]>;
+const getMeals = (): Promise<Meal[]> => api.get<Meal[]>(mealsKey);
 
 export function useMeals() {
   return useSWR<Meal[], ApiError>(mealsKey, getMeals);

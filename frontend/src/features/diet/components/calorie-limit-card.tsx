@@ -1,4 +1,4 @@
-import { useProgressToday } from '../../tracking/api/get-progress-today';
+import { useProgressToday } from '@/features/dashboard/public';
 import { CALORIE_LIMIT } from '@fittrack/functions/contract/tracking-goals';
 
 /** The daily calorie limit with today's intake as a progress bar (clamped to 0-100 %). */

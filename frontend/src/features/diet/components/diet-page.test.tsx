@@ -3,8 +3,8 @@ import type { ProgressToday } from '@fittrack/functions/contract/tracking';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { json, makeUser, mockFetch, requestsOf } from '../../../test/fetch-mock';
-import { renderApp } from '../../../test/render-app';
+import { json, makeUser, mockFetch, requestsOf } from '@/test/fetch-mock';
+import { renderApp } from '@/test/render-app';
 
 const meal = (id: string, category: Meal['category'], calories: number, restaurant?: string): Meal => ({
   id,

@@ -1,19 +1,18 @@
 import type { Meal, mealCategories } from '@fittrack/functions/contract/catalog';
 import { CALORIE_LIMIT_MESSAGE, exceedsCalorieLimit } from '@fittrack/functions/contract/tracking-goals';
 import { useId, useState } from 'react';
-import { useSWRConfig } from 'swr';
-import { PageHeader } from '../../../components/ui/page-header';
-import { Spinner } from '../../../components/ui/spinner';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
-import { toast } from '../../../components/ui/use-toast';
-import { ApiError, refusalMessage } from '../../../lib/api-client';
-import { progressTodayKey, useProgressToday } from '../../tracking/api/get-progress-today';
-import { addMealToToday } from '../../tracking/api/post-progress-today-meals';
-import { useMeals } from '../api/get-meals';
-import { ALL_RESTAURANTS, RESTAURANT_CHAINS, matchesRestaurant } from '../restaurants';
+import { PageHeader } from '@/components/ui/page-header';
+import { Spinner } from '@/components/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { toast } from '@/components/ui/use-toast';
+import { ApiError, refusalMessage } from '@/lib/api-client';
+import { useProgressToday } from '@/features/dashboard/public';
+import { useAddMealToToday } from '@/features/diet/api/post-progress-today-meals';
+import { useMeals } from '@/features/diet/api/get-meals';
+import { ALL_RESTAURANTS, RESTAURANT_CHAINS, matchesRestaurant } from '@/features/diet/restaurants';
 import { CalorieLimitCard } from './calorie-limit-card';
 import { MealCard } from './meal-card';
-import { LoadError } from '../../../components/ui/load-error';
+import { LoadError } from '@/components/ui/load-error';
 
 type Category = (typeof mealCategories)[number];
 const ALL = 'All Meals';
@@ -52,8 +51,7 @@ export function DietPage() {
   const [restaurant, setRestaurant] = useState<string>(ALL_RESTAURANTS);
   const [busyId, setBusyId] = useState<string | null>(null);
   const selectId = useId();
-  // The app's SWR cache is a per-app provider: the global `mutate` of swr does not reach it.
-  const { mutate: mutateCache } = useSWRConfig();
+  const addMealToToday = useAddMealToToday();
 
   const addMeal = async (meal: Meal) => {
     if (busyId) return;
@@ -64,8 +62,7 @@ export function DietPage() {
     }
     setBusyId(meal.id);
     try {
-      const next = await addMealToToday(meal.id);
-      await mutateCache(progressTodayKey, next, { revalidate: false });
+      await addMealToToday(meal.id);
       toast({ title: 'Meal Added', description: `Added ${meal.calories} calories to today's total.` });
     } catch (err) {
       const refusal = refusalMessage(err);

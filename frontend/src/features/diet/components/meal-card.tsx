@@ -1,5 +1,5 @@
 import type { Meal } from '@fittrack/functions/contract/catalog';
-import { Button } from '../../../components/ui/button';
+import { Button } from '@/components/ui/button';
 
 export function MealCard({ meal, busy, onAdd }: { meal: Meal; busy: boolean; onAdd: (meal: Meal) => void }) {
   return (

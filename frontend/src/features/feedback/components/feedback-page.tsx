@@ -1,14 +1,14 @@
 import { type FeedbackCategory, MESSAGE_MAX, NAME_MAX, feedbackCategories, feedbackCategoryLabels } from '@fittrack/functions/contract/feedback-rules';
 import { type FormEvent, useId, useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { Field } from '../../../components/ui/field';
-import { PageHeader } from '../../../components/ui/page-header';
-import { toast } from '../../../components/ui/use-toast';
-import { focusFormAfterError } from '../../../lib/focus-after-error';
-import { toastRequestError } from '../../../lib/request-error-toast';
-import { useSession } from '../../auth/session-context';
-import { postFeedback } from '../api/post-feedback';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Field } from '@/components/ui/field';
+import { PageHeader } from '@/components/ui/page-header';
+import { toast } from '@/components/ui/use-toast';
+import { focusFormAfterError } from '@/lib/focus-after-error';
+import { toastRequestError } from '@/lib/request-error-toast';
+import { useSession } from '@/features/auth/public';
+import { postFeedback } from '@/features/feedback/api/post-feedback';
 import { StarRating } from './star-rating';
 
 interface FormState {

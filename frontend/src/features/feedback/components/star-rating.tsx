@@ -1,6 +1,6 @@
 import { useId } from 'react';
 
-export const ratingText = (n: number) => (n > 0 ? `${n} star${n === 1 ? '' : 's'}` : 'No rating');
+const ratingText = (n: number) => (n > 0 ? `${n} star${n === 1 ? '' : 's'}` : 'No rating');
 
 /**
  * Optional 1–5 star rating as a native radio group: arrow keys move between the stars, screen

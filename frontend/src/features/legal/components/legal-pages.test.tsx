@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { json, makeUser, mockFetch } from '../../../test/fetch-mock';
-import { renderApp } from '../../../test/render-app';
+import { json, makeUser, mockFetch } from '@/test/fetch-mock';
+import { renderApp } from '@/test/render-app';
 
 const signedOut = () => json({ message: 'Not signed in' }, 401);
 

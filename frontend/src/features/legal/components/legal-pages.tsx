@@ -1,7 +1,7 @@
 import { PLANS } from '@fittrack/functions/contract/billing-plans';
 import { type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { LEGAL_LAST_UPDATED, SUPPORT_EMAIL } from '../../../lib/constants';
+import { LEGAL_LAST_UPDATED, SUPPORT_EMAIL } from '@/lib/constants';
 
 function LegalPage({ title, children }: { title: string; children: ReactNode }) {
   return (

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { type Appearance, type Theme, readAppearance, saveAppearance } from '../appearance';
+import { type Appearance, type Theme, readAppearance, saveAppearance } from '@/features/settings/appearance';
 import { SwitchRow } from './switch-row';
 
 const THEMES: { value: Theme; label: string }[] = [

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { toast } from '../../../components/ui/use-toast';
-import { type DeviceSettings, readDeviceSettings, saveDeviceSettings } from '../device-settings';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/use-toast';
+import { type DeviceSettings, readDeviceSettings, saveDeviceSettings } from '@/features/settings/device-settings';
 import { SwitchRow } from './switch-row';
 
 const WATCHES = [

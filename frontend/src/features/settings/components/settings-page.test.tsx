@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { json, makeUser, mockFetch } from '../../../test/fetch-mock';
-import { renderApp } from '../../../test/render-app';
+import { json, makeUser, mockFetch } from '@/test/fetch-mock';
+import { renderApp } from '@/test/render-app';
 
 function setup() {
   mockFetch({ 'GET /api/auth/me': () => json({ user: makeUser() }) });

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { PageHeader } from '../../../components/ui/page-header';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { PageHeader } from '@/components/ui/page-header';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { AppearanceTab } from './appearance-tab';
 import { DevicesTab } from './devices-tab';
-import { MembershipTab } from './membership-tab';
+import { MembershipTab } from '@/features/billing/public';
 
 const TABS = ['Membership', 'Devices', 'Appearance'] as const;
 

@@ -1,11 +1,11 @@
 import type { Stretch } from '@fittrack/functions/contract/catalog';
 import useSWR from 'swr';
-import { type ApiError, getJson } from '../../../lib/api-client';
+import { type ApiError, api } from '@/lib/api-client';
 
 /** SWR key of the stretch list (GET /api/stretches). */
-export const stretchesKey = '/api/stretches';
+const stretchesKey = '/api/stretches';
 
-export const getStretches = (): Promise<Stretch[]> => getJson<Stretch[]>(stretchesKey) as Promise<Stretch[]>;
+const getStretches = (): Promise<Stretch[]> => api.get<Stretch[]>(stretchesKey);
 
 export function useStretches() {
   return useSWR<Stretch[], ApiError>(stretchesKey, getStretches);

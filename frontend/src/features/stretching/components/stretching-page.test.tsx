@@ -1,8 +1,8 @@
 import type { Stretch } from '@fittrack/functions/contract/catalog';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, makeUser, mockFetch, requestsOf } from '../../../test/fetch-mock';
-import { renderApp } from '../../../test/render-app';
+import { json, makeUser, mockFetch, requestsOf } from '@/test/fetch-mock';
+import { renderApp } from '@/test/render-app';
 
 const stretches: Stretch[] = [
   { id: 's-1', name: 'Cat-Cow', description: 'Arch and round the spine.', imageUrl: '/images/stretches/cat-cow.svg' },

@@ -1,16 +1,15 @@
 import type { Stretch } from '@fittrack/functions/contract/catalog';
 import { useCallback, useRef, useState } from 'react';
-import { useSWRConfig } from 'swr';
-import { Button } from '../../../components/ui/button';
-import { PageHeader } from '../../../components/ui/page-header';
-import { Spinner } from '../../../components/ui/spinner';
-import { toast } from '../../../components/ui/use-toast';
-import { getProgressToday, progressTodayKey } from '../../tracking/api/get-progress-today';
-import { useStretches } from '../api/get-stretches';
-import { prefersReducedMotion } from '../../settings/appearance';
-import { formatClock, STRETCH_DURATION_MS } from '../stretch-timer';
-import { useStretchTimer } from '../use-stretch-timer';
-import { LoadError } from '../../../components/ui/load-error';
+import { Button } from '@/components/ui/button';
+import { PageHeader } from '@/components/ui/page-header';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/use-toast';
+import { useReloadProgressToday } from '@/features/dashboard/public';
+import { useStretches } from '@/features/stretching/api/get-stretches';
+import { prefersReducedMotion } from '@/features/settings/public';
+import { formatClock, STRETCH_DURATION_MS } from '@/features/stretching/stretch-timer';
+import { useStretchTimer } from '@/features/stretching/use-stretch-timer';
+import { LoadError } from '@/components/ui/load-error';
 
 const COMPLETED_TITLE = 'Stretch Completed!';
 const COMPLETED_TEXT = 'Great job! Move on to the next stretch or take a break.';
@@ -21,8 +20,7 @@ export function StretchingPage() {
   const [announcement, setAnnouncement] = useState('');
   const timerRef = useRef<HTMLElement>(null);
   const primaryRef = useRef<HTMLButtonElement>(null);
-  // The app's SWR cache is a per-app provider: the global `mutate` of swr does not reach it.
-  const { mutate } = useSWRConfig();
+  const reloadProgress = useReloadProgressToday();
 
   const onComplete = useCallback(() => {
     toast({ title: COMPLETED_TITLE, description: COMPLETED_TEXT });
@@ -33,8 +31,8 @@ export function StretchingPage() {
       // vibration is optional
     }
     // SPEC.md section 2: progress is reloaded (fetched now, so the dashboard shows fresh numbers).
-    mutate(progressTodayKey, getProgressToday(), { revalidate: false }).catch((err: unknown) => console.warn('Reloading progress failed', err));
-  }, [mutate]);
+    reloadProgress().catch((err: unknown) => console.warn('Reloading progress failed', err));
+  }, [reloadProgress]);
   const timer = useStretchTimer(onComplete);
   const progress = 1 - timer.remainingMs / STRETCH_DURATION_MS;
 

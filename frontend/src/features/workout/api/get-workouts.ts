@@ -1,11 +1,11 @@
 import type { Workout } from '@fittrack/functions/contract/catalog';
 import useSWR from 'swr';
-import { type ApiError, getJson } from '../../../lib/api-client';
+import { type ApiError, api } from '@/lib/api-client';
 
 /** SWR key of the workout catalogue (GET /api/workouts). */
-export const workoutsKey = '/api/workouts';
+const workoutsKey = '/api/workouts';
 
-export const getWorkouts = (): Promise<Workout[]> => getJson<Workout[]>(workoutsKey) as Promise<Workout[]>;
+const getWorkouts = (): Promise<Workout[]> => api.get<Workout[]>(workoutsKey);
 
 export function useWorkouts() {
   return useSWR<Workout[], ApiError>(workoutsKey, getWorkouts);

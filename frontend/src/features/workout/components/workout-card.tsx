@@ -1,5 +1,5 @@
 import type { Workout } from '@fittrack/functions/contract/catalog';
-import { Button } from '../../../components/ui/button';
+import { Button } from '@/components/ui/button';
 
 /** Joint impact: a coloured dot plus the word, so colour is never the only signal. */
 const IMPACT_DOT: Record<Workout['jointImpact'], string> = {

@@ -2,8 +2,8 @@ import type { Workout } from '@fittrack/functions/contract/catalog';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { json, makeUser, mockFetch } from '../../../test/fetch-mock';
-import { renderApp } from '../../../test/render-app';
+import { json, makeUser, mockFetch } from '@/test/fetch-mock';
+import { renderApp } from '@/test/render-app';
 
 const w = (id: string, category: Workout['category'], jointImpact: Workout['jointImpact'] = 'low', effectiveness = 7): Workout => ({
   id,

@@ -1,11 +1,11 @@
 import type { Workout } from '@fittrack/functions/contract/catalog';
-import { PageHeader } from '../../../components/ui/page-header';
-import { Spinner } from '../../../components/ui/spinner';
-import { Tooltip, TooltipProvider } from '../../../components/ui/tooltip';
-import { toast } from '../../../components/ui/use-toast';
-import { useWorkouts } from '../api/get-workouts';
+import { PageHeader } from '@/components/ui/page-header';
+import { Spinner } from '@/components/ui/spinner';
+import { Tooltip, TooltipProvider } from '@/components/ui/tooltip';
+import { toast } from '@/components/ui/use-toast';
+import { useWorkouts } from '@/features/workout/api/get-workouts';
 import { WorkoutCard } from './workout-card';
-import { LoadError } from '../../../components/ui/load-error';
+import { LoadError } from '@/components/ui/load-error';
 
 /** The contract's workout categories, in display order (a value import of the contract would pull zod into this chunk). */
 const workoutCategories: NonNullable<Workout['category']>[] = ['Cardio', 'Strength', 'Flexibility', 'Functional'];

@@ -1,0 +1,2 @@
+/** What the app uses of cookie consent: the banner. */
+export { CookieBanner } from './components/cookie-banner';

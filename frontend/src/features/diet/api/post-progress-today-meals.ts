@@ -1,0 +1,23 @@
+import type { AddMealRequest, ProgressToday } from '@fittrack/functions/contract/tracking';
+import { useCallback } from 'react';
+import { useProgressToday } from '@/features/dashboard/public';
+import { api } from '@/lib/api-client';
+
+/**
+ * POST /api/progress/today/meals: adds a meal's calories to today, atomically against the 500 kcal
+ * limit, and puts the answered progress in the app's SWR cache (with today's progress's bound
+ * mutator). Throws ApiError (status 409, serverMessage = the limit message) when the meal would
+ * exceed it, 404 for an unknown meal.
+ */
+export function useAddMealToToday() {
+  const { mutate } = useProgressToday();
+  return useCallback(
+    async (mealId: string): Promise<ProgressToday> => {
+      const body: AddMealRequest = { mealId };
+      const progress = await api.post<ProgressToday>('/api/progress/today/meals', body);
+      await mutate(progress, { revalidate: false });
+      return progress;
+    },
+    [mutate],
+  );
+}

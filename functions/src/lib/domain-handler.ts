@@ -1,0 +1,90 @@
+import middy from '@middy/core';
+import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type * as z from 'zod';
+import { type Domain, type RouteKeyOf, routes, routeKey } from '../routes';
+import { assertEntitled } from './entitlement';
+import { HttpError, badRequest, notFound } from './http-error';
+import { accessMiddleware } from './middleware/access';
+import { csrfMiddleware } from './middleware/csrf';
+import { jsonBodyMiddleware } from './middleware/json-body';
+import { originVerifyMiddleware } from './middleware/origin-check';
+import { requestStateMiddleware } from './middleware/request-state';
+import { responseMiddleware } from './middleware/response';
+import { type AppContext, type AppEvent, type AppRequest, type AppResult, type RouteImpl } from './request';
+import { getProfile } from './profile-repository';
+
+/**
+ * One Lambda per domain. `impls` must cover exactly the domain's routes of the route table
+ * (the type makes a missing route a compile error). The middleware order is the security
+ * order: response shaping (outermost) → origin secret (came through CloudFront?) → route +
+ * request facts → CSRF → session + access → body.
+ */
+type DomainImpls = { [D in Domain]: { [K in RouteKeyOf<D>]: RouteImpl } };
+
+export function createDomainHandler<D extends Domain>(domain: D, impls: DomainImpls[D]) {
+  const table = impls as Record<string, RouteImpl>;
+  for (const r of routes) {
+    if (r.domain === domain && !table[routeKey(r)]) throw new Error(`No implementation for ${routeKey(r)}`);
+  }
+  const dispatch = async (event: AppEvent, context: AppContext): Promise<APIGatewayProxyStructuredResultV2> => {
+    const impl = table[event.routeKey];
+    if (!impl || context.app.route.domain !== domain) throw notFound();
+    const req: AppRequest = {
+      ...context.app,
+      markEntitled: () => {
+        context.app.entitlement = 'checked';
+      },
+      event,
+      pathParameters: (event.pathParameters ?? {}) as Record<string, string>,
+      query: (event.queryStringParameters ?? {}) as Record<string, string>,
+    };
+    let result: AppResult;
+    try {
+      result = await impl(req);
+    } catch (err) {
+      // A refusal (400, 404, 409...) before a deferred subscription check ran: a caller without a
+      // subscription still gets 403, whatever the body (one profile read, on this error path only).
+      if (context.app.entitlement === 'deferred' && err instanceof HttpError && err.status < 500 && err.status !== 403) {
+        assertEntitled(await getProfile(context.app.session!.sub));
+      }
+      throw err;
+    }
+    // Fail closed: a handler that was handed the subscription check must have confirmed it.
+    if (context.app.entitlement === 'deferred') throw new Error(`${event.routeKey} answered without checking the subscription`);
+    return {
+      statusCode: result.status,
+      headers: { ...(result.body !== undefined ? { 'Content-Type': 'application/json' } : {}), ...(result.headers ?? {}) },
+      ...(result.body !== undefined ? { body: JSON.stringify(result.body) } : {}),
+    };
+  };
+  return middy<AppEvent, APIGatewayProxyStructuredResultV2, Error, AppContext>({ timeoutEarlyInMillis: 0 })
+    .use(responseMiddleware())
+    .use(originVerifyMiddleware())
+    .use(requestStateMiddleware())
+    .use(csrfMiddleware())
+    .use(accessMiddleware())
+    .use(jsonBodyMiddleware())
+    .handler(dispatch);
+}
+
+/**
+ * Validates a JSON body against a zod contract: 400 with a message that names the field.
+ */
+export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw badRequest('Request body must be a JSON object');
+  const r = schema.safeParse(body);
+  if (r.success) return r.data;
+  const issue = r.error.issues[0]!;
+  const field = issue.path.length ? issue.path.join('.') : undefined;
+  if (issue.code === 'unrecognized_keys') throw badRequest(`Unknown field: ${issue.keys.join(', ')}`);
+  const msg = issue.message;
+  throw badRequest(field && !msg.toLowerCase().startsWith(field.toLowerCase()) ? `${field}: ${msg}` : msg);
+}
+
+/** Validates query parameters (strings) against a zod contract. */
+export function parseQuery<S extends z.ZodType>(schema: S, query: Record<string, string>): z.infer<S> {
+  const r = schema.safeParse(query);
+  if (r.success) return r.data;
+  const issue = r.error.issues[0]!;
+  throw badRequest(`${issue.path.join('.') || 'query'}: ${issue.message}`);
+}

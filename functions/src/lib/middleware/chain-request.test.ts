@@ -1,0 +1,137 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadEvent } from '../../../test/events';
+import { setTestEnv } from '../../../test/env';
+import { accessCookie, principals, profileOf, resetAwsMocks } from '../../../test/fixtures';
+import { stubJwksFetch } from '../../../test/jwt';
+import { expectJsonError, expectSecurityHeaders, invoke } from '../../../test/lambda';
+import { createDomainHandler } from '../domain-handler';
+import { HttpError } from '../http-error';
+import { type AppRequest, type AppResult } from '../request';
+
+/**
+ * The request state the chain hands to a route implementation, and how it shapes the
+ * result, seen through a tracking-domain handler whose implementations record the request.
+ */
+setTestEnv();
+stubJwksFetch();
+vi.spyOn(console, 'error').mockImplementation(() => undefined);
+beforeEach(() => resetAwsMocks());
+
+let seen: AppRequest | undefined;
+let answer: () => Promise<AppResult> = async () => ({ status: 200, body: { ok: true } });
+const record = async (req: AppRequest) => {
+  seen = req;
+  return answer();
+};
+const handler = createDomainHandler('tracking', {
+  'GET /api/progress/today': record,
+  'PATCH /api/progress/today': record,
+  'POST /api/progress/today/meals': record,
+  'GET /api/progress/history': record,
+  'GET /api/pushups/today': record,
+  'POST /api/pushups': record,
+});
+beforeEach(() => {
+  seen = undefined;
+  answer = async () => ({ status: 200, body: { ok: true } });
+});
+
+describe('request state', () => {
+  it('hands the route, ids, IP, time zone, session, profile, parameters and parsed body to the route', async () => {
+    const res = await invoke(handler, loadEvent('post-pushups', { cookies: [accessCookie('subscriber')] }));
+    expect(res.statusCode).toBe(200);
+    expect(seen).toMatchObject({
+      route: { name: 'post-pushups', access: 'subscriber' },
+      requestId: 'sample-post-pushups',
+      ip: '203.0.113.10',
+      timeZone: 'Europe/Berlin',
+      session: { sub: principals.subscriber.sub, username: 'alex_runner', role: 'user', groups: [] },
+      profile: profileOf('subscriber'),
+      entitlement: 'checked',
+      body: { userId: 1, count: 10 },
+      rawBody: '{"userId":1,"count":10}',
+      pathParameters: {},
+      query: {},
+    });
+  });
+
+  it('fails closed when a route handed the subscription check does not confirm it (500, not the answer)', async () => {
+    // PATCH /api/progress/today is marked entitlementInHandler; this recording stub never checks
+    const res = await invoke(handler, loadEvent('patch-progress-today', { cookies: [accessCookie('subscriber')] }));
+    expect(res.statusCode).toBe(500);
+    expect(res.body).not.toContain('"ok"');
+    expect(seen).toMatchObject({ entitlement: 'deferred' });
+  });
+
+  it('passes the query string and falls back to UTC for an invalid time zone', async () => {
+    await invoke(handler, loadEvent('get-progress-history', { cookies: [accessCookie('admin')], headers: { 'x-time-zone': 'Mars/Base' } }));
+    expect(seen?.query).toEqual({ days: '7' });
+    expect(seen?.timeZone).toBe('UTC');
+    expect(seen?.session?.role).toBe('admin');
+    expect(seen?.profile).toBeUndefined();
+    await invoke(handler, loadEvent('get-progress-history', { cookies: [accessCookie('admin')], headers: { 'x-time-zone': undefined } }));
+    expect(seen?.timeZone).toBe('UTC');
+  });
+
+  it('leaves the body undefined when there is none', async () => {
+    await invoke(handler, loadEvent('get-progress-today', { cookies: [accessCookie('admin')] }));
+    expect(seen?.body).toBeUndefined();
+    expect(seen?.rawBody).toBe('');
+  });
+});
+
+describe('response shaping', () => {
+  it('serialises a body as JSON with the security headers and no-store', async () => {
+    const res = await invoke(handler, loadEvent('get-progress-today', { cookies: [accessCookie('admin')] }));
+    expect(res.body).toBe('{"ok":true}');
+    expect(res.headers['Content-Type']).toBe('application/json');
+    expect(res.headers['Cache-Control']).toBe('no-store');
+    expectSecurityHeaders(res);
+  });
+
+  it('sends no body and no content type for a bodyless answer', async () => {
+    answer = async () => ({ status: 204 });
+    const res = await invoke(handler, loadEvent('get-progress-today', { cookies: [accessCookie('admin')] }));
+    expect(res.statusCode).toBe(204);
+    expect(res.body).toBeUndefined();
+    expect(res.headers).not.toHaveProperty('Content-Type');
+    expect(res.headers['Cache-Control']).toBe('no-store');
+  });
+
+  it('keeps headers the route chose, including its own Cache-Control', async () => {
+    answer = async () => ({ status: 200, body: [], headers: { 'Cache-Control': 'private, max-age=60', ETag: '"x"' } });
+    const res = await invoke(handler, loadEvent('get-progress-today', { cookies: [accessCookie('admin')] }));
+    expect(res.headers['Cache-Control']).toBe('private, max-age=60');
+    expect(res.headers.ETag).toBe('"x"');
+    expectSecurityHeaders(res);
+  });
+
+  it('keeps the status, message and headers of an HttpError', async () => {
+    answer = async () => {
+      throw new HttpError(429, 'Slow down', { 'Retry-After': '30' });
+    };
+    const res = await invoke(handler, loadEvent('get-progress-today', { cookies: [accessCookie('admin')] }));
+    expectJsonError(res, 429, 'Slow down');
+    expect(res.headers['Retry-After']).toBe('30');
+  });
+
+  it('adds the cookies queued by the session check (a cleared stale cookie) to an error answer', async () => {
+    answer = async () => {
+      throw new Error('boom with internals');
+    };
+    const res = await invoke(handler, loadEvent('get-progress-today', { cookies: [accessCookie('admin', { expiresIn: -5 })] }));
+    // no refresh cookie: the stale access cookie is cleared even though the answer is an error
+    expectJsonError(res, 401);
+    expect(res.cookies).toEqual([expect.stringMatching(/^__Host-fittrack-access=; Max-Age=0;/)]);
+    expect(seen).toBeUndefined();
+  });
+
+  it('hides the text of an unexpected error', async () => {
+    answer = async () => {
+      throw new Error('boom with internals');
+    };
+    const res = await invoke(handler, loadEvent('get-progress-today', { cookies: [accessCookie('admin')] }));
+    expectJsonError(res, 500, 'Internal server error (request sample-get-progress-today)');
+    expect(res.body).not.toContain('boom');
+  });
+});

@@ -1,0 +1,23 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ddb, keys, tableName } from '../functions/src/lib/db';
+
+/**
+ * Test fixture: gives a user an entitlement directly in the table, as a paid activation would,
+ * so tests of subscriber features do not depend on the payment flow. (The payment flow's own
+ * tests go through the real activation code.)
+ */
+export async function grantSubscription(
+  userId: string,
+  o: { plan?: 'monthly' | 'yearly'; expiresAt?: string | null; status?: 'active' | 'canceled' | 'expired' | 'past_due' } = {},
+): Promise<void> {
+  const expiresAt = o.expiresAt === undefined ? new Date(Date.now() + 30 * 86_400_000).toISOString() : o.expiresAt;
+  await ddb().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.profile(userId),
+      UpdateExpression: 'SET subscription = :s',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':s': { status: o.status ?? 'active', plan: o.plan ?? 'monthly', expiresAt, provider: 'stripe' } },
+    }),
+  );
+}
