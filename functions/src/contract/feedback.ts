@@ -83,6 +83,3 @@ export const feedbackStatusRequest = z.strictObject({
   status: z.enum(feedbackStatuses, { error: 'Status must be one of open, in_progress, resolved, closed.' }),
 });
 export type FeedbackStatusRequest = z.infer<typeof feedbackStatusRequest>;
-
-/** PATCH answers the updated item (SPEC.md section 7). */
-export const feedbackStatusResponse = feedbackSchema;

@@ -52,7 +52,7 @@ export function paypalClient(credentials: { clientId: string; clientSecret: stri
 }
 
 /** The provider-neutral state of an Orders v2 order. */
-export function orderState(order: Order): PaypalOrderState {
+function orderState(order: Order): PaypalOrderState {
   const unit = order.purchaseUnits?.[0];
   const capture = unit?.payments?.captures?.[0];
   const plan = planSchema.safeParse(unit?.referenceId);
