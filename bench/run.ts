@@ -44,28 +44,8 @@ if (want('bundles')) {
 // 2. Lambda bundles from the real CDK synth, and their cold import ------------------------------
 if (want('lambda')) {
   const outdir = mkdtempSync(path.join(tmpdir(), 'fittrack-bench-synth-'));
-  const script = `
-    import { App, type CfnElement } from 'aws-cdk-lib';
-    import { functionEntries } from '@fittrack/functions/routes';
-    import { AppStack, PLACEHOLDER_SITE_DIR } from './infra/lib/app-stack';
-    const app = new App({ outdir: ${JSON.stringify(outdir)}, context: JSON.parse(${JSON.stringify(JSON.stringify(JSON.parse(readFileSync(path.join(root, 'cdk.json'), 'utf8')).context ?? {}))}) });
-    const stack = new AppStack(app, 'FitTrack', { env: { account: '123456789012', region: 'eu-west-1' }, siteContentDir: PLACEHOLDER_SITE_DIR });
-    const template = app.synth().getStackByName('FitTrack').template;
-    const out = {};
-    for (const d of Object.keys(functionEntries)) {
-      const id = stack.getLogicalId(stack.functions.byDomain[d].node.defaultChild as CfnElement);
-      out[d] = template.Resources[id].Properties.Code.S3Key.replace(/\\.zip$/, '');
-    }
-    console.log(JSON.stringify(out));`;
-  const scriptFile = path.join(root, `.bench-synth-${process.pid}.ts`);
-  writeFileSync(scriptFile, script);
-  let assets: Record<string, string>;
-  try {
-    const out = execFileSync(process.execPath, ['--import', 'tsx', scriptFile], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
-    assets = JSON.parse(out.trim().split('\n').pop()!) as Record<string, string>;
-  } finally {
-    rmSync(scriptFile, { force: true });
-  }
+  const out = execFileSync(process.execPath, ['--import', 'tsx', path.join(root, 'bench/synth-assets.ts'), outdir], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+  const assets = JSON.parse(out.trim().split('\n').pop()!) as Record<string, string>;
   const { BUNDLE_BUDGET_BYTES, COLD_PATH_BUDGET_BYTES, COLD_IMPORT_BUDGET, assetFiles, bytesOf, loadedFiles } = await import('../infra/lib/bundle-budgets');
   const empty = path.join(outdir, 'empty.mjs');
   writeFileSync(empty, 'export const handler = () => {};\n');

@@ -1,8 +1,8 @@
 import * as z from 'zod';
+import { jointImpacts, mealCategories, workoutCategories } from './catalog-categories';
 
-export const mealCategories = ['Breakfast', 'Homemade', 'Fast Food', 'Protein-Rich', 'Vegetarian', 'Snacks', 'International'] as const;
-export const workoutCategories = ['Cardio', 'Strength', 'Flexibility', 'Functional'] as const;
-export const jointImpacts = ['very low', 'low', 'medium', 'high'] as const;
+/** Defined zod-free in catalog-categories.ts for the browser. */
+export { jointImpacts, mealCategories, workoutCategories };
 
 export const mealSchema = z.object({
   id: z.string(),

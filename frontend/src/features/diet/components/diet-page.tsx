@@ -1,4 +1,5 @@
-import type { Meal, mealCategories } from '@fittrack/functions/contract/catalog';
+import type { Meal } from '@fittrack/functions/contract/catalog';
+import { mealCategories } from '@fittrack/functions/contract/catalog-categories';
 import { CALORIE_LIMIT_MESSAGE, exceedsCalorieLimit } from '@fittrack/functions/contract/tracking-goals';
 import { useId, useState } from 'react';
 import { PageHeader } from '@/components/ui/page-header';
@@ -16,7 +17,7 @@ import { LoadError } from '@/components/ui/load-error';
 
 type Category = (typeof mealCategories)[number];
 const ALL = 'All Meals';
-const TABS = [ALL, 'Breakfast', 'Homemade', 'Fast Food', 'Protein-Rich', 'Vegetarian', 'Snacks', 'International'] as const;
+const TABS = [ALL, ...mealCategories] as const;
 type Tab = (typeof TABS)[number];
 
 /** SPEC.md section 2: the empty message of each tab (All Meals and Homemade show nothing). */

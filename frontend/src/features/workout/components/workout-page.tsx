@@ -1,4 +1,5 @@
 import type { Workout } from '@fittrack/functions/contract/catalog';
+import { workoutCategories } from '@fittrack/functions/contract/catalog-categories';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { Tooltip, TooltipProvider } from '@/components/ui/tooltip';
@@ -7,8 +8,6 @@ import { useWorkouts } from '@/features/workout/api/get-workouts';
 import { WorkoutCard } from './workout-card';
 import { LoadError } from '@/components/ui/load-error';
 
-/** The contract's workout categories, in display order (a value import of the contract would pull zod into this chunk). */
-const workoutCategories: NonNullable<Workout['category']>[] = ['Cardio', 'Strength', 'Flexibility', 'Functional'];
 
 const JOINT_NOTE = 'Focus on low joint impact with maximum effectiveness';
 
