@@ -1,5 +1,6 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { ddb, keys, tableName } from '../functions/src/lib/db';
+import { ddb, tableName } from '../functions/src/lib/db/client';
+import { keys } from '../functions/src/lib/db/keys';
 
 /**
  * Test fixture: gives a user an entitlement directly in the table, as a paid activation would,

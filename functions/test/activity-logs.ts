@@ -1,5 +1,6 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { ddb, GSI1, tableName } from '../src/lib/db';
+import { ddb, tableName } from '../src/lib/db/client';
+import { GSI1 } from '../src/lib/db/table';
 
 /** The activity-log items of one action for one user, newest first (gsi1 `ACTION#<action>`). */
 export async function activityLogsOf(action: string, userId: string): Promise<Record<string, unknown>[]> {

@@ -1,7 +1,7 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ddb, tableName } from '../src/lib/db';
+import { ddb, tableName } from '../src/lib/db/client';
 import { type Route, routes } from '../src/routes';
 import { type ApiClient, adminClient, subscriberClient } from './api-client';
 import { loadEvent } from './events';

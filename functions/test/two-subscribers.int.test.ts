@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ddb, tableName } from '../src/lib/db';
+import { ddb, tableName } from '../src/lib/db/client';
 import { routes } from '../src/routes';
 import { type ApiClient, subscriberClient } from './api-client';
 

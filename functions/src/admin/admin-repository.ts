@@ -1,6 +1,8 @@
 import { type ActivityLogEntry } from '../contract/admin';
 import { COUNTERS_GSI1 } from '../lib/activity-log';
-import { GSI1, type Item, keys, queryAll, queryPage } from '../lib/db';
+import { keys } from '../lib/db/keys';
+import { GSI1 } from '../lib/db/table';
+import { type Item, queryAll, queryPage } from '../lib/db/toolkit';
 
 const toEntry = (it: Item): ActivityLogEntry => ({
   id: String(it.id ?? ''),

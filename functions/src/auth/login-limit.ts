@@ -1,5 +1,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { type TransactItem, ddb, keys, tableName, transact, unexpectedFailure } from '../lib/db';
+import { ddb, tableName } from '../lib/db/client';
+import { keys } from '../lib/db/keys';
+import { type TransactItem, transact, unexpectedFailure } from '../lib/db/toolkit';
 import { HttpError } from '../lib/http-error';
 
 /**

@@ -3,7 +3,7 @@ import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { setTestEnv } from '../../test/env';
 import { ddbMock, profileItem, profileOf, principals } from '../../test/fixtures';
-import { type TransactItem } from '../lib/db';
+import { type TransactItem } from '../lib/db/toolkit';
 import { activatePayment, applyCardSubscription } from './billing-repository';
 import { type CardSubscriptionState } from './providers/types';
 

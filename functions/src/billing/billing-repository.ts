@@ -1,6 +1,8 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { activityLogItems } from '../lib/activity-log';
-import { type TransactItem, ddb, keys, tableName, transact, unexpectedFailure } from '../lib/db';
+import { ddb, tableName } from '../lib/db/client';
+import { keys } from '../lib/db/keys';
+import { type TransactItem, transact, unexpectedFailure } from '../lib/db/toolkit';
 import { getProfile } from '../lib/profile-repository';
 import { type Profile, type Subscription } from '../lib/users';
 import { entitlementOf, expiryAfterPayment, paymentRef } from './entitlement-rules';

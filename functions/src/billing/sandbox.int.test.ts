@@ -4,7 +4,8 @@ import { ApiClient, adminClient, signedUpClient, subscriberClient } from '../../
 import { grantSubscription } from '../../../test-support/subscriptions';
 import { type UserResponse } from '../contract/auth';
 import { type CreateSubscriptionResponse, type MembershipResponse } from '../contract/billing';
-import { ddb, keys, tableName } from '../lib/db';
+import { ddb, tableName } from '../lib/db/client';
+import { keys } from '../lib/db/keys';
 import { activityLogsOf } from '../../test/activity-logs';
 
 /**

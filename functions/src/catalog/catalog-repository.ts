@@ -1,5 +1,7 @@
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { type CatalogKind, ddb, fromItem, keys, queryAll, tableName } from '../lib/db';
+import { ddb, tableName } from '../lib/db/client';
+import { type CatalogKind, keys } from '../lib/db/keys';
+import { fromItem, queryAll } from '../lib/db/toolkit';
 
 /** Every item of one catalogue partition, page by page (one Query unless it ever exceeds 1 MB). */
 const queryPartition = (kind: CatalogKind, projection?: string) =>

@@ -2,7 +2,8 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { subscriberClient } from '../../test/api-client';
 import { type Meal, type Stretch, type Workout } from '../contract/catalog';
-import { ddb, keys, tableName } from '../lib/db';
+import { ddb, tableName } from '../lib/db/client';
+import { keys } from '../lib/db/keys';
 import { meals, stretches, workouts } from './catalog-data';
 import { syncCatalog } from './catalog-repository';
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { type ConfigResponse } from '../contract/auth';
 import { getEnv } from '../lib/env';
 import { createDomainHandler } from '../lib/domain-handler';
-import { type CatalogKind } from '../lib/db';
+import { type CatalogKind } from '../lib/db/keys';
 import { type AppRequest, type AppResult, header } from '../lib/request';
 import { listCatalog } from './catalog-repository';
 

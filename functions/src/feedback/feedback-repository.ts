@@ -1,7 +1,10 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { type Feedback, type FeedbackStatus } from '../contract/feedback';
 import { type ActivityInput, activityLogItems, countersUpdate } from '../lib/activity-log';
-import { ddb, fromItem, GSI1, type Item, keys, queryPage, tableName, transact, unexpectedFailure } from '../lib/db';
+import { ddb, tableName } from '../lib/db/client';
+import { keys } from '../lib/db/keys';
+import { GSI1 } from '../lib/db/table';
+import { fromItem, type Item, queryPage, transact, unexpectedFailure } from '../lib/db/toolkit';
 
 /** gsi1 partition of the admin list: every feedback item, sorted by `<createdAt>#<id>`. */
 const FEEDBACK_GSI1PK = 'FEEDBACK';

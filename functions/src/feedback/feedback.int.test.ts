@@ -7,7 +7,8 @@ import { invoke, jsonBody } from '../../test/lambda';
 import { type RouteName } from '../../../local/generate-events';
 import { type SystemTestResponse } from '../contract/admin';
 import { FEEDBACK_PER_HOUR, type Feedback, type FeedbackListResponse, type FeedbackStatus, feedbackStatuses } from '../contract/feedback';
-import { ddb, dynamoCallCount, keys, tableName } from '../lib/db';
+import { ddb, dynamoCallCount, tableName } from '../lib/db/client';
+import { keys } from '../lib/db/keys';
 import { handler } from './handler';
 import { activityLogsOf } from '../../test/activity-logs';
 

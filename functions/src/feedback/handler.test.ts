@@ -7,7 +7,7 @@ import { stubJwksFetch } from '../../test/jwt';
 import { expectJsonError, invoke, jsonBody } from '../../test/lambda';
 import { feedbackStatuses, feedbackTransitions } from '../contract/feedback';
 import { decodeCursor, encodeCursor, rateWindow, refusedMove } from './feedback-service';
-import { MAX_ATTEMPTS } from '../lib/db';
+import { MAX_ATTEMPTS } from '../lib/db/toolkit';
 import { handler } from './handler';
 
 setTestEnv();

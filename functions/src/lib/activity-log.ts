@@ -1,6 +1,8 @@
 import { ulid } from 'ulidx';
 import { type ActivityAction } from '../contract/activity-actions';
-import { type TransactItem, keys, tableName, transact } from './db';
+import { tableName } from './db/client';
+import { keys } from './db/keys';
+import { type TransactItem, transact } from './db/toolkit';
 
 export interface ActivityInput {
   action: ActivityAction;

@@ -2,7 +2,9 @@ import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCom
 import { beforeEach, describe, expect, it } from 'vitest';
 import { setTestEnv } from '../../test/env';
 import { type PrincipalName, ddbMock, principals, profileItem, resetAwsMocks } from '../../test/fixtures';
-import { batchGet, ddb, keys, queryPage, tableName, transact } from './db';
+import { ddb, tableName } from './db/client';
+import { keys } from './db/keys';
+import { batchGet, queryPage, transact } from './db/toolkit';
 import { SUBSCRIPTION_REQUIRED, runChecked, subscriptionCheck } from './entitlement';
 import { getProfile } from './profile-repository';
 

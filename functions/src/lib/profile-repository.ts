@@ -1,5 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { type Item, type TransactItem, ddb, fromItem, keys, tableName, transact, unexpectedFailure } from './db';
+import { ddb, tableName } from './db/client';
+import { keys } from './db/keys';
+import { type Item, type TransactItem, fromItem, transact, unexpectedFailure } from './db/toolkit';
 import { type Profile } from './users';
 
 /** The one repository of the profile item `USER#<sub>` / `PROFILE` (lib/users.ts has the type and its rules). */

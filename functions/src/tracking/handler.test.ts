@@ -7,7 +7,7 @@ import { accessCookie, ddbMock, principals, profileItem, resetAwsMocks } from '.
 import { stubJwksFetch } from '../../test/jwt';
 import { invoke, jsonBody } from '../../test/lambda';
 import { CALORIE_LIMIT_MESSAGE } from '../contract/tracking';
-import { tableName } from '../lib/db';
+import { tableName } from '../lib/db/client';
 import { dayKey } from './day-key';
 import { handler } from './handler';
 

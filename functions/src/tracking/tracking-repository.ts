@@ -1,4 +1,6 @@
-import { type Item, type TransactItem, type TxOutcome, batchGet, keys, queryAll, queryPage, tableName, transact, unexpectedFailure } from '../lib/db';
+import { tableName } from '../lib/db/client';
+import { keys } from '../lib/db/keys';
+import { type Item, type TransactItem, type TxOutcome, batchGet, queryAll, queryPage, transact, unexpectedFailure } from '../lib/db/toolkit';
 import { addDays } from './day-key';
 import { type Meal } from '../contract/catalog';
 import { type HistoryDay, type Lifetime, type PatchableField, type PushupSet } from '../contract/tracking';

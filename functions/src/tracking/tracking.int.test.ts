@@ -7,7 +7,8 @@ import { loadEvent } from '../../test/events';
 import { invoke, jsonBody } from '../../test/lambda';
 import { type RouteName } from '../../../local/generate-events';
 import { CALORIE_LIMIT_MESSAGE, type HistoryResponse, type ProgressToday, type PushupSet } from '../contract/tracking';
-import { type DynamoTally, ddb, dynamoCallCount, dynamoTally, keys, tableName } from '../lib/db';
+import { type DynamoTally, ddb, dynamoCallCount, dynamoTally, tableName } from '../lib/db/client';
+import { keys } from '../lib/db/keys';
 import { dayKey } from './day-key';
 import { handler } from './handler';
 

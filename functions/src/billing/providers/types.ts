@@ -1,5 +1,5 @@
 import { type Plan } from '../../contract/billing';
-import { type TransactItem } from '../../lib/db';
+import { type TransactItem } from '../../lib/db/toolkit';
 import { type Profile } from '../../lib/users';
 
 /** A payment as recorded once (`PAYMENT#<provider>#<id>`) when it activates an entitlement. */
