@@ -27,5 +27,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    // room for the 5 s async queries of src/test/setup.ts
+    testTimeout: 20_000,
   },
 });

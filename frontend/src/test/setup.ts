@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { act } from 'react';
 import { afterEach, vi } from 'vitest';
 import { removeToast } from '@/components/ui/use-toast';
@@ -10,6 +10,11 @@ if (!Element.prototype.hasPointerCapture) {
   Element.prototype.setPointerCapture = () => {};
   Element.prototype.releasePointerCapture = () => {};
 }
+
+// Lazily loaded screens can take more than Testing Library's default 1 s to appear on a busy CI
+// machine (2 cores shared with the emulators): wait up to 5 s. A test still fails if the element
+// never appears; only the waiting is longer.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();

@@ -6,7 +6,6 @@
 /** Daily goals (SPEC.md section 9). */
 export const GOALS = { caloriesConsumed: 500, steps: 18_000, pushups: 40, caloriesBurned: 1000 } as const;
 export type Metric = keyof typeof GOALS;
-export const METRICS = ['caloriesConsumed', 'steps', 'pushups', 'caloriesBurned'] as const satisfies readonly Metric[];
 
 /** Upper bounds of a day's values (anything above is a typo, not a day). */
 export const DAY_LIMITS = { steps: 200_000, caloriesConsumed: 20_000, caloriesBurned: 20_000, pushups: 1_000_000 } as const satisfies Record<Metric, number>;

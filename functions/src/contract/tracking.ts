@@ -59,8 +59,6 @@ export type PostPushupsRequest = z.infer<typeof postPushupsRequest>;
 
 export const pushupSetSchema = z.object({ id: z.string(), count: z.number().int().positive(), createdAt: z.string() });
 export type PushupSet = z.infer<typeof pushupSetSchema>;
-/** GET /api/pushups/today: the day's sets, oldest first (the newest 100 at most). */
-export const pushupSetsSchema = z.array(pushupSetSchema);
 
 /** GET /api/progress/history?days=7|30 (default 7). */
 export const HISTORY_DAYS = ['7', '30'] as const;
