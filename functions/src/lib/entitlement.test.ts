@@ -9,7 +9,7 @@ import { SUBSCRIPTION_REQUIRED, runChecked, subscriptionCheck } from './entitlem
 import { getProfile } from './profile-repository';
 
 /**
- * The subscription check rides on the request's first DynamoDB call (docs/decisions/0007): the
+ * The subscription check rides on the request's first DynamoDB call (docs/decisions/0011): the
  * toolkit's batchGet and transact carry it, any other command reads the profile first.
  */
 setTestEnv();

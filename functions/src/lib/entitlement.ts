@@ -6,7 +6,7 @@ import { type Profile, hasActiveSubscription } from './users';
 
 /**
  * The one place that enforces the subscription rule (users.hasActiveSubscription) on subscriber routes
- * (docs/decisions/0007).
+ * (docs/decisions/0011).
  *
  * For a signed-in non-admin on a subscriber route the access middleware opens a check
  * (`subscriptionCheck`) and the dispatcher runs the route inside it (`runChecked`). While the check
