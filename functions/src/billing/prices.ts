@@ -1,12 +1,14 @@
-import { type Plan } from '../contract/billing';
+import { PLANS, type Plan } from '../contract/billing-plans';
+
+const price = (plan: Plan) => ({ amount: PLANS[plan].cents, currency: 'USD' as const, interval: PLANS[plan].period });
 
 /**
- * The server's own price table (SPEC.md section 9). Every amount charged or accepted comes from
- * here, never from the client.
+ * The server's price table: the amounts of the shared plan constants (contract/billing-plans.ts,
+ * SPEC.md section 9). Every amount charged or accepted comes from here, never from the client.
  */
 export const PRICES: Readonly<Record<Plan, { amount: number; currency: 'USD'; interval: 'month' | 'year' }>> = {
-  monthly: { amount: 299, currency: 'USD', interval: 'month' },
-  yearly: { amount: 2999, currency: 'USD', interval: 'year' },
+  monthly: price('monthly'),
+  yearly: price('yearly'),
 };
 
 /** "29.99" for 2999 cents (PayPal's decimal string). */

@@ -1,7 +1,6 @@
 /**
  * The two plans (SPEC.md section 9), shared by the API and the browser (no zod here, so the
- * browser bundle stays small). The server charges from its price table (billing/prices.ts), which
- * billing-plans.test.ts keeps equal to these amounts.
+ * browser bundle stays small). The server's price table (billing/prices.ts) takes its amounts from here.
  */
 
 const usd = (cents: number) => `$${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
