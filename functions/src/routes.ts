@@ -24,13 +24,6 @@ export interface RouteDef {
   readonly access: Access;
   /** verb-noun operation name; also the sample event's file name */
   readonly name: string;
-  /**
-   * Subscriber routes only: the handler checks the subscription inside its own DynamoDB round
-   * trips (the profile in its BatchGet, or a ConditionCheck in its transaction) instead of the
-   * access middleware reading the profile first; this keeps the route within two calls. The
-   * dispatcher refuses to answer if such a handler did not confirm the check.
-   */
-  readonly entitlementInHandler?: true;
 }
 
 export const routes = [
@@ -48,8 +41,8 @@ export const routes = [
 
   // daily tracking
   { method: 'GET', path: '/api/progress/today', domain: 'tracking', access: 'subscriber', name: 'get-progress-today' },
-  { method: 'PATCH', path: '/api/progress/today', domain: 'tracking', access: 'subscriber', name: 'patch-progress-today', entitlementInHandler: true },
-  { method: 'POST', path: '/api/progress/today/meals', domain: 'tracking', access: 'subscriber', name: 'post-progress-today-meals', entitlementInHandler: true },
+  { method: 'PATCH', path: '/api/progress/today', domain: 'tracking', access: 'subscriber', name: 'patch-progress-today' },
+  { method: 'POST', path: '/api/progress/today/meals', domain: 'tracking', access: 'subscriber', name: 'post-progress-today-meals' },
   { method: 'GET', path: '/api/progress/history', domain: 'tracking', access: 'subscriber', name: 'get-progress-history' },
   { method: 'GET', path: '/api/pushups/today', domain: 'tracking', access: 'subscriber', name: 'get-pushups-today' },
   { method: 'POST', path: '/api/pushups', domain: 'tracking', access: 'subscriber', name: 'post-pushups' },

@@ -24,7 +24,18 @@ export const TEST_ENV = {
  * cached `getEnv()` result. Call it before the first request of a test file.
  */
 export function setTestEnv(overrides: Record<string, string | undefined> = {}): void {
-  for (const [k, v] of Object.entries({ ...TEST_ENV, ...overrides })) {
+  setEnv({ ...TEST_ENV, ...overrides });
+}
+
+/** Sets `vars` for a test file; the answer puts the previous values back. Both drop the cached `getEnv()`. */
+export function overrideEnv(vars: Record<string, string>): () => void {
+  const saved = Object.fromEntries(Object.keys(vars).map((k) => [k, process.env[k]]));
+  setEnv(vars);
+  return () => setEnv(saved);
+}
+
+function setEnv(vars: Record<string, string | undefined>): void {
+  for (const [k, v] of Object.entries(vars)) {
     if (v === undefined) delete process.env[k];
     else process.env[k] = v;
   }

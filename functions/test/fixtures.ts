@@ -64,7 +64,7 @@ export function resetAwsMocks(): void {
     }
     return {};
   });
-  // A BatchGet finds the principals' profiles (handlers that check the subscription in their own read).
+  // A BatchGet finds the principals' profiles (the subscription check rides in a request's first BatchGet, lib/entitlement.ts).
   ddbMock.on(BatchGetCommand).callsFake((input: { RequestItems: Record<string, { Keys: Record<string, unknown>[] }> }) => {
     const [table, { Keys }] = Object.entries(input.RequestItems)[0]!;
     const found = Keys.filter((k) => k.sk === 'PROFILE' && profileBySub(String(k.pk).slice(5)))

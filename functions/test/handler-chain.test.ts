@@ -1,5 +1,5 @@
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { handler as authHandler } from '../src/auth/handler';
 import { handler as webhookHandler } from '../src/billing/webhook-handler';
@@ -122,10 +122,11 @@ describe('access levels', () => {
     expect(ddbMock.calls()).toHaveLength(0);
   });
 
-  it('answers 403 to a signed-in non-subscriber on a subscriber route (profile read from DynamoDB)', async () => {
+  it('answers 403 to a signed-in non-subscriber on a subscriber route (profile read in the route\'s own BatchGet)', async () => {
     const res = await invoke(trackingHandler, loadEvent('get-progress-today', { cookies: [accessCookie('user')] }));
     expectJsonError(res, 403, 'An active subscription is required');
-    expect(ddbMock.commandCalls(GetCommand)[0]!.args[0].input).toEqual({ TableName: 'fittrack-test', Key: { pk: `USER#${principals.user.sub}`, sk: 'PROFILE' } });
+    expect(ddbMock.commandCalls(BatchGetCommand)[0]!.args[0].input.RequestItems!['fittrack-test']!.Keys).toContainEqual({ pk: `USER#${principals.user.sub}`, sk: 'PROFILE' });
+    expect(ddbMock.commandCalls(GetCommand)).toHaveLength(0);
   });
 
   it('answers 403 when the subscription has expired or the profile is missing', async () => {
@@ -200,7 +201,7 @@ describe('request bodies', () => {
 
 describe('error answers', () => {
   it('maps a DynamoDB connection failure to 503 with no stack trace or internals', async () => {
-    ddbMock.on(GetCommand).rejects(connectionRefused());
+    ddbMock.on(BatchGetCommand).rejects(connectionRefused());
     const res = await invoke(trackingHandler, loadEvent('get-progress-today', { cookies: [accessCookie('user')] }));
     expectJsonError(res, 503, 'Service temporarily unavailable. Please try again shortly.');
     expect(res.headers['Retry-After']).toBe('2');
@@ -208,14 +209,14 @@ describe('error answers', () => {
   });
 
   it.each(['ThrottlingException', 'ProvisionedThroughputExceededException', 'TimeoutError'])('maps %s to 503', async (name) => {
-    ddbMock.on(GetCommand).rejects(awsError(name, 'internal detail'));
+    ddbMock.on(BatchGetCommand).rejects(awsError(name, 'internal detail'));
     const res = await invoke(trackingHandler, loadEvent('get-progress-today', { cookies: [accessCookie('user')] }));
     expectJsonError(res, 503);
     expect(res.body).not.toContain('internal detail');
   });
 
   it('maps an unexpected error to 500 without its text and logs it with the request id', async () => {
-    ddbMock.on(GetCommand).rejects(new TypeError("Cannot read properties of undefined (reading 'secretField')"));
+    ddbMock.on(BatchGetCommand).rejects(new TypeError("Cannot read properties of undefined (reading 'secretField')"));
     const res = await invoke(trackingHandler, loadEvent('get-progress-today', { cookies: [accessCookie('user')] }));
     const message = expectJsonError(res, 500);
     expect(message).toBe('Internal server error (request sample-get-progress-today)');

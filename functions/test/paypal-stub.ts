@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
+import { type IncomingMessage } from 'node:http';
 import path from 'node:path';
-import { startStubServer } from './stub-server';
+import { type StubAnswer, StubServer } from './stub-server';
 
 /**
  * A local stand-in for api-m.paypal.com (Orders v2 + OAuth), for offline tests of the real PayPal
@@ -29,37 +30,25 @@ interface StubOrder {
 
 let seq = 0;
 
-export class PaypalStub {
+export class PaypalStub extends StubServer {
   readonly requests: PaypalStubRequest[] = [];
   readonly orders = new Map<string, StubOrder>();
-  private stopServer: (() => Promise<void>) | undefined;
-  url = '';
-
-  async start(): Promise<this> {
-    const server = await startStubServer((req, url, raw) => {
-      let body: unknown = raw;
-      try {
-        body = raw ? JSON.parse(raw) : undefined;
-      } catch {
-        body = Object.fromEntries(new URLSearchParams(raw));
-      }
-      this.requests.push({
-        method: req.method ?? '',
-        path: url.pathname,
-        body,
-        requestId: req.headers['paypal-request-id'] as string | undefined,
-        authorization: req.headers.authorization,
-      });
-      const [status, payload] = this.route(req.method ?? '', url.pathname, body as Record<string, unknown>);
-      return { status, body: payload, headers: { 'paypal-debug-id': `stub${this.requests.length}` } };
+  protected answer(req: IncomingMessage, url: URL, raw: string): StubAnswer {
+    let body: unknown = raw;
+    try {
+      body = raw ? JSON.parse(raw) : undefined;
+    } catch {
+      body = Object.fromEntries(new URLSearchParams(raw));
+    }
+    this.requests.push({
+      method: req.method ?? '',
+      path: url.pathname,
+      body,
+      requestId: req.headers['paypal-request-id'] as string | undefined,
+      authorization: req.headers.authorization,
     });
-    this.url = server.url;
-    this.stopServer = server.stop;
-    return this;
-  }
-
-  async stop(): Promise<void> {
-    await this.stopServer?.();
+    const [status, payload] = this.route(req.method ?? '', url.pathname, body as Record<string, unknown>);
+    return { status, body: payload, headers: { 'paypal-debug-id': `stub${this.requests.length}` } };
   }
 
   /** The buyer approves the order on PayPal's page. */

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
+import { type IncomingMessage } from 'node:http';
 import path from 'node:path';
-import { startStubServer } from './stub-server';
+import { type StubAnswer, StubServer } from './stub-server';
 import { type Plan } from '../src/contract/billing';
 
 /**
@@ -41,31 +42,20 @@ export interface SubscriptionSetup {
 let seq = 0;
 const nextId = (prefix: string) => `${prefix}_Tfit${Date.now().toString(36)}${(seq++).toString(36)}`;
 
-export class StripeStub {
+export class StripeStub extends StubServer {
   readonly requests: StubRequest[] = [];
   readonly subscriptions = new Map<string, { sub: Obj; invoice: Obj }>();
   readonly customers = new Map<string, Obj>();
-  private stopServer: (() => Promise<void>) | undefined;
-  url = '';
   /** answer every API call with this status (e.g. 500 to simulate an outage) */
   failWith: number | null = null;
 
   readonly prices: Record<Plan, Record<string, unknown>> = { monthly: fixture('price-monthly'), yearly: fixture('price-yearly') };
 
-  async start(): Promise<this> {
-    const server = await startStubServer((req, url, body) => {
-      const params = new URLSearchParams(req.method === 'GET' ? url.search : body);
-      this.requests.push({ method: req.method ?? '', path: url.pathname, params, idempotencyKey: req.headers['idempotency-key'] as string | undefined });
-      const [status, payload] = this.failWith ? [this.failWith, { error: { type: 'api_error', message: 'Stub outage' } }] : this.route(req.method ?? '', url.pathname, params);
-      return { status, body: payload, headers: { 'request-id': `req_stub_${this.requests.length}` } };
-    });
-    this.url = server.url;
-    this.stopServer = server.stop;
-    return this;
-  }
-
-  async stop(): Promise<void> {
-    await this.stopServer?.();
+  protected answer(req: IncomingMessage, url: URL, body: string): StubAnswer {
+    const params = new URLSearchParams(req.method === 'GET' ? url.search : body);
+    this.requests.push({ method: req.method ?? '', path: url.pathname, params, idempotencyKey: req.headers['idempotency-key'] as string | undefined });
+    const [status, payload] = this.failWith ? [this.failWith, { error: { type: 'api_error', message: 'Stub outage' } }] : this.route(req.method ?? '', url.pathname, params);
+    return { status, body: payload, headers: { 'request-id': `req_stub_${this.requests.length}` } };
   }
 
   /** Puts a subscription into the "Stripe-side" state and returns its id. */

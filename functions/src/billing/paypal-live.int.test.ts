@@ -1,12 +1,12 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, signedUpClient } from '../../test/api-client';
+import { overrideEnv } from '../../test/env';
 import { type EventOverrides, loadEvent } from '../../test/events';
 import { invoke, jsonBody } from '../../test/lambda';
 import { type UserResponse } from '../contract/auth';
 import { ACCESS_COOKIE } from '../lib/cookies';
 import { ddb, GSI1, keys, tableName } from '../lib/db';
-import { resetEnvCache } from '../lib/env';
 import type { handler as BillingHandler } from './handler';
 import { resetProviderSecrets } from './secrets';
 import { PaypalStub } from '../../test/paypal-stub';
@@ -18,27 +18,18 @@ import { PaypalStub } from '../../test/paypal-stub';
  */
 
 const stub = new PaypalStub();
-const saved: Record<string, string | undefined> = {};
+let restoreEnv: () => void;
 let billing: typeof BillingHandler;
 
 beforeAll(async () => {
   await stub.start();
-  const env = { PAYMENT_MODE: 'live', PAYPAL_CLIENT_ID: 'fittrack-offline-client', PAYPAL_CLIENT_SECRET: 'fittrack-offline-secret', PAYPAL_API_BASE: stub.url };
-  for (const [k, v] of Object.entries(env)) {
-    saved[k] = process.env[k];
-    process.env[k] = v;
-  }
-  resetEnvCache();
+  restoreEnv = overrideEnv({ PAYMENT_MODE: 'live', PAYPAL_CLIENT_ID: 'fittrack-offline-client', PAYPAL_CLIENT_SECRET: 'fittrack-offline-secret', PAYPAL_API_BASE: stub.url });
   resetProviderSecrets();
   billing = (await import('./handler')).handler;
 });
 
 afterAll(async () => {
-  for (const [k, v] of Object.entries(saved)) {
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
-  resetEnvCache();
+  restoreEnv();
   resetProviderSecrets();
   await stub.stop();
 });

@@ -2,6 +2,7 @@ import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, signedUpClient } from '../../test/api-client';
+import { overrideEnv } from '../../test/env';
 import { loadEvent } from '../../test/events';
 import { invoke, jsonBody } from '../../test/lambda';
 import { type UserResponse } from '../contract/auth';
@@ -25,7 +26,7 @@ const SECRET_KEY = 'sk_test_offline_fittrack';
 const WEBHOOK_SECRET = 'whsec_offline_fittrack_test_secret';
 const stripe = new Stripe(SECRET_KEY);
 const stub = new StripeStub();
-const saved: Record<string, string | undefined> = {};
+let restoreEnv: () => void;
 let billing: typeof BillingHandler;
 let webhook: typeof WebhookHandler;
 
@@ -40,22 +41,14 @@ const LIVE_ENV = {
 
 beforeAll(async () => {
   await stub.start();
-  for (const [k, v] of Object.entries({ ...LIVE_ENV, STRIPE_API_BASE: stub.url })) {
-    saved[k] = process.env[k];
-    process.env[k] = v;
-  }
-  resetEnvCache();
+  restoreEnv = overrideEnv({ ...LIVE_ENV, STRIPE_API_BASE: stub.url });
   resetProviderSecrets();
   billing = (await import('./handler')).handler;
   webhook = (await import('./webhook-handler')).handler;
 });
 
 afterAll(async () => {
-  for (const [k, v] of Object.entries(saved)) {
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
-  resetEnvCache();
+  restoreEnv();
   resetProviderSecrets();
   await stub.stop();
 });

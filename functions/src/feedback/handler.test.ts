@@ -59,10 +59,11 @@ describe('POST /api/feedback', () => {
     const res = await invoke(handler, loadEvent('post-feedback', { cookies: [accessCookie('subscriber')] }));
     expect(res.statusCode).toBe(201);
     const { id } = jsonBody(res) as { id: string };
-    expect(ddbMock.commandCalls(GetCommand)).toHaveLength(1); // the access check's profile read
+    expect(ddbMock.commandCalls(GetCommand)).toHaveLength(0); // no separate profile read: the subscription check rides along
     const tx = ddbMock.commandCalls(TransactWriteCommand);
     expect(tx).toHaveLength(1);
-    const items = tx[0]!.args[0].input.TransactItems!;
+    const [check, ...items] = tx[0]!.args[0].input.TransactItems!;
+    expect(check!.ConditionCheck!.Key).toEqual({ pk: `USER#${principals.subscriber.sub}`, sk: 'PROFILE' });
     expect(items).toHaveLength(4);
     expect(items[0]!.Update).toMatchObject({
       Key: { pk: `USER#${principals.subscriber.sub}`, sk: expect.stringMatching(/^RATE#FEEDBACK#\d{4}-\d\d-\d\dT\d\d$/) },
@@ -93,7 +94,8 @@ describe('POST /api/feedback', () => {
   });
 
   it('answers 429 with Retry-After when the rate item refuses', async () => {
-    ddbMock.on(TransactWriteCommand).rejects(cancelled('ConditionalCheckFailed', 'None', 'None', 'None'));
+    // item 0 is the subscription check (it passed), item 1 the rate item
+    ddbMock.on(TransactWriteCommand).rejects(cancelled('None', 'ConditionalCheckFailed', 'None', 'None', 'None'));
     const res = await invoke(handler, loadEvent('post-feedback', { cookies: [accessCookie('subscriber')] }));
     expectJsonError(res, 429, 'You can send up to 10 feedback messages per hour. Please try again later.');
     expect(Number(res.headers['Retry-After'])).toBeGreaterThan(0);

@@ -2,16 +2,15 @@ import middy from '@middy/core';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type * as z from 'zod';
 import { type Domain, type RouteKeyOf, routes, routeKey } from '../routes';
-import { assertEntitled } from './entitlement';
-import { HttpError, badRequest, notFound } from './http-error';
+import { runChecked } from './entitlement';
+import { badRequest, notFound } from './http-error';
 import { accessMiddleware } from './middleware/access';
 import { csrfMiddleware } from './middleware/csrf';
 import { jsonBodyMiddleware } from './middleware/json-body';
 import { originVerifyMiddleware } from './middleware/origin-check';
 import { requestStateMiddleware } from './middleware/request-state';
 import { responseMiddleware } from './middleware/response';
-import { type AppContext, type AppEvent, type AppRequest, type AppResult, type RouteImpl } from './request';
-import { getProfile } from './profile-repository';
+import { type AppContext, type AppEvent, type AppRequest, type RouteImpl } from './request';
 
 /**
  * One Lambda per domain. `impls` must cover exactly the domain's routes of the route table
@@ -31,26 +30,12 @@ export function createDomainHandler<D extends Domain>(domain: D, impls: DomainIm
     if (!impl || context.app.route.domain !== domain) throw notFound();
     const req: AppRequest = {
       ...context.app,
-      markEntitled: () => {
-        context.app.entitlement = 'checked';
-      },
       event,
       pathParameters: (event.pathParameters ?? {}) as Record<string, string>,
       query: (event.queryStringParameters ?? {}) as Record<string, string>,
     };
-    let result: AppResult;
-    try {
-      result = await impl(req);
-    } catch (err) {
-      // A refusal (400, 404, 409...) before a deferred subscription check ran: a caller without a
-      // subscription still gets 403, whatever the body (one profile read, on this error path only).
-      if (context.app.entitlement === 'deferred' && err instanceof HttpError && err.status < 500 && err.status !== 403) {
-        assertEntitled(await getProfile(context.app.session!.sub));
-      }
-      throw err;
-    }
-    // Fail closed: a handler that was handed the subscription check must have confirmed it.
-    if (context.app.entitlement === 'deferred') throw new Error(`${event.routeKey} answered without checking the subscription`);
+    // On subscriber routes the request's first DynamoDB call checks the subscription (lib/entitlement.ts).
+    const result = await runChecked(context.app.subscriptionCheck, () => impl(req));
     return {
       statusCode: result.status,
       headers: { ...(result.body !== undefined ? { 'Content-Type': 'application/json' } : {}), ...(result.headers ?? {}) },

@@ -1,6 +1,7 @@
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { type Route } from '../routes';
-import { type Profile, type Role } from './users';
+import { type SubscriptionCheck } from './entitlement';
+import { type Role } from './users';
 
 export type AppEvent = APIGatewayProxyEventV2;
 
@@ -19,13 +20,8 @@ export interface RequestState {
   /** IANA zone from X-Time-Zone, validated; UTC when absent or invalid. */
   timeZone: string;
   session?: Session;
-  /** Loaded by the access middleware on subscriber routes (saves the handler a read). */
-  profile?: Profile;
-  /**
-   * Subscriber routes: 'checked' by the access middleware, 'not-required' (other levels, admins),
-   * or 'deferred' to the handler (routes marked entitlementInHandler), which must confirm it.
-   */
-  entitlement: 'checked' | 'deferred' | 'not-required';
+  /** Subscriber routes for a non-admin: the subscription check, made by the request's first DynamoDB call (lib/entitlement.ts). */
+  subscriptionCheck?: SubscriptionCheck;
   /** Parsed JSON body (undefined when the request had none). */
   body: unknown;
   /** Raw body text (the Stripe webhook needs the exact bytes). */
@@ -39,8 +35,6 @@ export interface AppContext extends Context {
 }
 
 export interface AppRequest extends RequestState {
-  /** A deferred entitlement check passed (see RouteDef.entitlementInHandler). */
-  markEntitled: () => void;
   event: AppEvent;
   pathParameters: Record<string, string>;
   query: Record<string, string>;

@@ -24,11 +24,12 @@ const canceled = (reasons: { Code: string; Item?: Record<string, unknown> }[]) =
   new TransactionCanceledException({ message: 'Transaction cancelled', $metadata: {}, CancellationReasons: reasons as never });
 
 describe('tracking handler (DynamoDB stubbed)', () => {
-  it("reads today's day and totals in one BatchGet, keyed by the session and the request's zone", async () => {
+  it("reads today's day and totals in one BatchGet (with the caller's profile: the subscription check), keyed by the session and the request's zone", async () => {
     const date = dayKey(new Date(), 'Europe/Berlin'); // the sample event's X-Time-Zone
     ddbMock.on(BatchGetCommand).resolves({
       Responses: {
         [T]: [
+          profileItem('subscriber'),
           { pk: `USER#${sub}`, sk: `DAY#${date}`, entity: 'DAY', steps: 1200, pushups: 5 },
           { pk: `USER#${sub}`, sk: 'TOTALS', stepsSet: 95_000, stepsReplaced: 5000, pushups: 300, caloriesBurnedSet: 4000, trackedDays: new Set(['2026-01-01', date]) },
         ],
@@ -38,15 +39,16 @@ describe('tracking handler (DynamoDB stubbed)', () => {
     expect(res.statusCode).toBe(200);
     expect(jsonBody(res)).toEqual({ date, steps: 1200, caloriesConsumed: 0, pushups: 5, caloriesBurned: 0, lifetime: { steps: 90_000, pushups: 300, caloriesBurned: 4000, daysTracked: 2 } });
     const keys = ddbMock.commandCalls(BatchGetCommand)[0]!.args[0].input.RequestItems![T]!.Keys;
-    expect(keys).toEqual([{ pk: `USER#${sub}`, sk: `DAY#${date}` }, { pk: `USER#${sub}`, sk: 'TOTALS' }]);
+    expect(keys).toEqual([{ pk: `USER#${sub}`, sk: `DAY#${date}` }, { pk: `USER#${sub}`, sk: 'TOTALS' }, { pk: `USER#${sub}`, sk: 'PROFILE' }]);
     expect(ddbMock.commandCalls(QueryCommand)).toHaveLength(0);
+    expect(ddbMock.commandCalls(GetCommand)).toHaveLength(0); // one DynamoDB call in all
   });
 
   it('retries a push-up transaction that conflicts with a concurrent one, and writes set, day, totals and key together', async () => {
     ddbMock
       .on(TransactWriteCommand)
-      .rejectsOnce(canceled([{ Code: 'TransactionConflict' }, { Code: 'None' }, { Code: 'None' }, { Code: 'None' }]))
-      .rejectsOnce(canceled([{ Code: 'None' }, { Code: 'TransactionConflict' }, { Code: 'None' }, { Code: 'None' }]))
+      .rejectsOnce(canceled([{ Code: 'None' }, { Code: 'TransactionConflict' }, { Code: 'None' }, { Code: 'None' }, { Code: 'None' }]))
+      .rejectsOnce(canceled([{ Code: 'None' }, { Code: 'None' }, { Code: 'TransactionConflict' }, { Code: 'None' }, { Code: 'None' }]))
       .resolves({});
     const key = '3b241101-e2bb-4255-8caf-4136c566a962';
     const res = await invoke(handler, loadEvent('post-pushups', { cookies, headers: { 'idempotency-key': key } }));
@@ -54,7 +56,9 @@ describe('tracking handler (DynamoDB stubbed)', () => {
     expect(jsonBody(res)).toMatchObject({ count: 10 });
     const calls = ddbMock.commandCalls(TransactWriteCommand);
     expect(calls).toHaveLength(3);
-    const items = calls[2]!.args[0].input.TransactItems!;
+    const [check, ...items] = calls[2]!.args[0].input.TransactItems!;
+    // the subscription check rides first in the same transaction (no profile read first)
+    expect(check!.ConditionCheck!.Key).toEqual({ pk: `USER#${sub}`, sk: 'PROFILE' });
     expect(items).toHaveLength(4);
     expect(items[0]!.Put!.Item).toMatchObject({ pk: `USER#${sub}`, sk: `IDEMPOTENCY#${key}`, count: 10 });
     expect(items[1]!.Put!.Item!.sk).toMatch(/^DAY#\d{4}-\d{2}-\d{2}#SET#/);
@@ -67,6 +71,7 @@ describe('tracking handler (DynamoDB stubbed)', () => {
   it('replays the stored set when the Idempotency-Key was used (marshalled cancellation item)', async () => {
     ddbMock.on(TransactWriteCommand).rejects(
       canceled([
+        { Code: 'None' }, // the subscription check passed
         { Code: 'ConditionalCheckFailed', Item: { setId: { S: '01JSETID' }, count: { N: '10' }, createdAt: { S: '2026-11-21T08:00:00.000Z' } } },
         { Code: 'None' },
         { Code: 'None' },
@@ -136,6 +141,35 @@ describe('tracking handler (DynamoDB stubbed)', () => {
     const patch = await invoke(handler, loadEvent('patch-progress-today', { cookies: [accessCookie('lapsed')] }));
     expect(patch.statusCode).toBe(403);
     expect(jsonBody(patch)).toEqual({ message: 'An active subscription is required' });
+    expect(ddbMock.commandCalls(GetCommand)).toHaveLength(0);
+  });
+
+  it('refuses a caller without a subscription on every route, whatever comes first (403, nothing written)', async () => {
+    const user = [accessCookie('user')];
+    ddbMock.on(QueryCommand).resolves({ Items: [] });
+    for (const name of ['get-progress-today', 'get-progress-history', 'get-pushups-today', 'post-pushups'] as const) {
+      expect((await invoke(handler, loadEvent(name, { cookies: user }))).statusCode, name).toBe(403);
+    }
+    // the two Query routes read the profile first and never send their Query
+    expect(ddbMock.commandCalls(QueryCommand)).toHaveLength(0);
+    expect(ddbMock.commandCalls(GetCommand)).toHaveLength(2);
+    // a body the route refuses (400) before any DynamoDB call: still 403, after one profile read
+    ddbMock.resetHistory();
+    const bad = await invoke(handler, loadEvent('patch-progress-today', { cookies: user, body: { steps: -1 } }));
+    expect(bad.statusCode).toBe(403);
+    expect(ddbMock.commandCalls(GetCommand)).toHaveLength(1);
+    expect(ddbMock.commandCalls(TransactWriteCommand)).toHaveLength(0);
+    // a subscriber gets the 400 itself
+    expect((await invoke(handler, loadEvent('patch-progress-today', { cookies, body: { steps: -1 } }))).statusCode).toBe(400);
+  });
+
+  it('lets an admin through without any subscription check', async () => {
+    ddbMock.on(BatchGetCommand).resolves({ Responses: { [T]: [] } });
+    const res = await invoke(handler, loadEvent('patch-progress-today', { cookies: [accessCookie('admin')] }));
+    expect(res.statusCode).toBe(200);
+    const items = ddbMock.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
+    expect(items.some((it) => it.ConditionCheck)).toBe(false);
+    expect(ddbMock.commandCalls(BatchGetCommand)[0]!.args[0].input.RequestItems![T]!.Keys).toHaveLength(2); // day and totals only
     expect(ddbMock.commandCalls(GetCommand)).toHaveLength(0);
   });
 });

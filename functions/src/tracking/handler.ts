@@ -1,5 +1,4 @@
 import { addMealRequest, historyQuery, IDEMPOTENCY_HEADER, patchProgressRequest, postPushupsRequest } from '../contract/tracking';
-import { entitlementDeferred } from '../lib/entitlement';
 import { createDomainHandler, parseBody, parseQuery } from '../lib/domain-handler';
 import { badRequest, unauthorized } from '../lib/http-error';
 import { type AppRequest, header } from '../lib/request';
@@ -22,21 +21,17 @@ function idempotencyKey(req: AppRequest): string | undefined {
 
 const noStore = { 'Cache-Control': 'no-store' };
 
-/** The subscription check this request hands to the service, if any (routes.ts entitlementInHandler). */
-const deferred = (req: AppRequest) => (entitlementDeferred(req) ? { confirm: req.markEntitled } : undefined);
-
 /** Daily tracking (thin: validation in the contract, rules in the service, DynamoDB in the repository). */
 export const handler = createDomainHandler('tracking', {
   'GET /api/progress/today': async (req) => ({ status: 200, body: await getProgressToday(ctx(req)), headers: noStore }),
-  // These two check the subscription in their own round trips (routes.ts entitlementInHandler).
   'PATCH /api/progress/today': async (req) => {
     const body = parseBody(patchProgressRequest, req.body);
-    const progress = await patchProgressToday(ctx(req), body, deferred(req));
+    const progress = await patchProgressToday(ctx(req), body);
     return { status: 200, body: progress, headers: noStore };
   },
   'POST /api/progress/today/meals': async (req) => {
     const { mealId } = parseBody(addMealRequest, req.body);
-    const progress = await addMeal(ctx(req), mealId, deferred(req));
+    const progress = await addMeal(ctx(req), mealId);
     return { status: 200, body: progress, headers: noStore };
   },
   'GET /api/progress/history': async (req) => {

@@ -1,8 +1,7 @@
-import { type Item, type TransactItem, type TxOutcome, batchGet, fromItem, keys, queryAll, queryPage, tableName, transact } from '../lib/db';
+import { type Item, type TransactItem, type TxOutcome, batchGet, keys, queryAll, queryPage, tableName, transact, unexpectedFailure } from '../lib/db';
 import { addDays } from './day-key';
 import { type Meal } from '../contract/catalog';
 import { type HistoryDay, type Lifetime, type PatchableField, type PushupSet } from '../contract/tracking';
-import { type Profile } from '../lib/users';
 
 /**
  * Items (README access-pattern table):
@@ -80,17 +79,13 @@ export async function readToday(sub: string, date: string): Promise<TodayState> 
   return { day: toDayState(day), lifetime: toLifetime(totals), trackedToday: isTracked(totals, date) };
 }
 
-/** The meal (by id, at request time) and today's state, in one round trip (with the profile when asked). */
-export async function readMealAndToday(sub: string, date: string, mealId: string, withProfile = false) {
-  const [mealItem, dayItem, totals, profileItem] = await batchGet(
-    [keys.catalog('MEAL', mealId), keys.day(sub, date), keys.totals(sub), ...(withProfile ? [keys.profile(sub)] : [])],
-    { consistent: true },
-  );
-  const profile = profileItem ? fromItem<Profile>(profileItem) : undefined;
+/** The meal (by id, at request time) and today's state, in one round trip. */
+export async function readMealAndToday(sub: string, date: string, mealId: string) {
+  const [mealItem, dayItem, totals] = await batchGet([keys.catalog('MEAL', mealId), keys.day(sub, date), keys.totals(sub)], { consistent: true });
   // A catalogue item without a sane calorie count is not a meal that can be added.
   const meal = mealItem && Number.isInteger(mealItem.calories) && (mealItem.calories as number) >= 0 ? (mealItem as unknown as Meal) : undefined;
   const state: TodayState = { day: toDayState(dayItem), lifetime: toLifetime(totals), trackedToday: isTracked(totals, date) };
-  return { meal, profile, ...state };
+  return { meal, ...state };
 }
 
 const nowIso = (now: Date) => now.toISOString();
@@ -140,12 +135,9 @@ export async function setDayValue(p: {
   field: PatchableField;
   value: number;
   now: Date;
-  /** a ConditionCheck put first (the deferred subscription check); its failure is item 0 */
-  guard?: TransactItem;
-}): Promise<TxOutcome> {
+}): Promise<void> {
   const { sub, date, field, value, now } = p;
   const items: TransactItem[] = [
-    ...(p.guard ? [p.guard] : []),
     {
       Update: {
         TableName: tableName(),
@@ -180,7 +172,8 @@ export async function setDayValue(p: {
       },
     });
   }
-  return transact(items);
+  const outcome = await transact(items);
+  if (!outcome.ok) throw unexpectedFailure(outcome); // no item carries a condition
 }
 
 /** Adds a meal's calories to the day, only while the day stays within `limit` (one conditional update). */

@@ -9,8 +9,7 @@ import {
   type PushupSet,
 } from '../contract/tracking';
 import { GOALS, exceedsCalorieLimit } from '../contract/tracking-goals';
-import { SUBSCRIPTION_REQUIRED, assertEntitled, entitlementConditionCheck } from '../lib/entitlement';
-import { HttpError, conflict, forbidden, notFound } from '../lib/http-error';
+import { HttpError, conflict, notFound } from '../lib/http-error';
 import { type DayState, addCalories, addPushupSet, listSets, queryDays, readMealAndToday, readToday, setDayValue } from './tracking-repository';
 import { dayKey, lastDays } from './day-key';
 
@@ -35,32 +34,17 @@ export async function getProgressToday(c: TrackingContext): Promise<ProgressToda
  * Sets today's value in one transaction (the lifetime total moves by exactly the value replaced,
  * see the repository), then answers the new progress with one consistent read.
  */
-/** A subscription check handed to the service (routes.ts entitlementInHandler): confirm once verified. */
-export interface DeferredEntitlement {
-  confirm: () => void;
-}
-
-export async function patchProgressToday(c: TrackingContext, body: PatchProgressRequest, entitlement?: DeferredEntitlement): Promise<ProgressToday> {
+export async function patchProgressToday(c: TrackingContext, body: PatchProgressRequest): Promise<ProgressToday> {
   const field = PATCHABLE_FIELDS.find((f) => body[f] !== undefined)!;
   const date = today(c);
-  // A deferred subscription check rides in the same transaction (DynamoDB budget: two calls).
-  const guard = entitlement ? entitlementConditionCheck(c.sub, c.now) : undefined;
-  const outcome = await setDayValue({ sub: c.sub, date, field, value: body[field]!, now: c.now, guard });
-  if (!outcome.ok && guard && outcome.failed === 0) throw forbidden(SUBSCRIPTION_REQUIRED);
-  if (!outcome.ok) throw new Error('PATCH transaction has no other condition but failed one'); // cannot happen
-  entitlement?.confirm();
+  await setDayValue({ sub: c.sub, date, field, value: body[field]!, now: c.now });
   const { day, lifetime } = await readToday(c.sub, date);
   return toProgress(date, day.values, lifetime);
 }
 
-export async function addMeal(c: TrackingContext, mealId: string, entitlement?: DeferredEntitlement): Promise<ProgressToday> {
+export async function addMeal(c: TrackingContext, mealId: string): Promise<ProgressToday> {
   const date = today(c);
-  // A deferred subscription check reads the profile in the same BatchGet (DynamoDB budget: two calls).
-  const { meal, profile, day, lifetime, trackedToday } = await readMealAndToday(c.sub, date, mealId, !!entitlement);
-  if (entitlement) {
-    assertEntitled(profile, c.now);
-    entitlement.confirm();
-  }
+  const { meal, day, lifetime, trackedToday } = await readMealAndToday(c.sub, date, mealId);
   if (!meal) throw notFound('Meal not found');
   const calories = meal.calories;
   // Cheap early refusal; the conditional update below is what guarantees the limit under concurrency.

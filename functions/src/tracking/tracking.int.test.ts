@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiClient, signedUpClient, subscriberClient } from '../../test/api-client';
+import { type ApiClient, adminClient, signedUpClient, subscriberClient } from '../../test/api-client';
+import { grantSubscription } from '../../../test-support/subscriptions';
 import { loadEvent } from '../../test/events';
 import { invoke, jsonBody } from '../../test/lambda';
 import { type RouteName } from '../../../local/generate-events';
 import { CALORIE_LIMIT_MESSAGE, type HistoryResponse, type ProgressToday, type PushupSet } from '../contract/tracking';
-import { ddb, dynamoCallCount, keys, tableName } from '../lib/db';
+import { type DynamoTally, ddb, dynamoCallCount, dynamoTally, keys, tableName } from '../lib/db';
 import { dayKey } from './day-key';
 import { handler } from './handler';
 
@@ -49,6 +50,49 @@ describe('access', () => {
     expect((await client.request(method, path, { body })).status).toBe(403);
     client.jar.clear();
     expect((await client.request(method, path, { body })).status).toBe(401);
+  });
+
+  const dayItem = async (id: string) =>
+    (await ddb().send(new GetCommand({ TableName: tableName(), Key: keys.day(id, utcToday()), ConsistentRead: true }))).Item;
+
+  it('refuses an expired subscription on every route (403) and writes nothing', async () => {
+    const { client, id } = await subscriberClient('expired');
+    await grantSubscription(id, { expiresAt: new Date(Date.now() - 1000).toISOString() });
+    for (const [method, path, body] of [
+      ['GET', '/api/progress/today'],
+      ['PATCH', '/api/progress/today', { steps: 500 }],
+      ['POST', '/api/progress/today/meals', { mealId: testMeals.hundred }],
+      ['GET', '/api/pushups/today'],
+      ['POST', '/api/pushups', { count: 5 }],
+    ] as const) {
+      const res = await client.request<Msg>(method, path, { body });
+      expect(res.status, `${method} ${path}`).toBe(403);
+      expect(res.body.message).toBe('An active subscription is required');
+    }
+    expect(await dayItem(id)).toBeUndefined();
+  });
+
+  it('answers 403, not 400, to a caller without a subscription whose body is refused', async () => {
+    const { client } = await signedUpClient('nosub');
+    expect((await patch(client, { steps: -1 })).status).toBe(403);
+    const invalid = await client.request<Msg>('POST', '/api/pushups', { rawBody: '{"count":', headers: { 'content-type': 'application/json' } });
+    expect(invalid.status).toBe(403);
+    const { client: subscriber } = await subscriberClient();
+    expect((await patch(subscriber, { steps: -1 })).status).toBe(400);
+  });
+
+  it('catches a subscription revoked after the session began in the write itself (ConditionCheck): 403, nothing written', async () => {
+    const { client, id } = await subscriberClient('revoked');
+    expect((await today(client)).status).toBe(200);
+    await grantSubscription(id, { status: 'canceled' });
+    const res = await patch(client, { steps: 700 });
+    expect(res.status).toBe(403);
+    expect(await dayItem(id)).toBeUndefined();
+  });
+
+  it('lets an admin through without a subscription', async () => {
+    const admin = await adminClient();
+    expect((await today(admin)).status).toBe(200);
   });
 });
 
@@ -337,8 +381,9 @@ describe('DynamoDB budget (handler invoked in this process)', () => {
   const run = async (name: RouteName, o: { body?: unknown; headers?: Record<string, string>; query?: Record<string, string> } = {}) => {
     const event = loadEvent(name, { cookies, body: o.body ?? null, headers: { 'x-time-zone': 'UTC', ...(o.headers ?? {}) }, queryStringParameters: o.query });
     const before = dynamoCallCount();
-    const res = await invoke(handler, event);
-    return { res, calls: dynamoCallCount() - before };
+    const tally: DynamoTally = { calls: 0, scans: 0, commands: [] };
+    const res = await dynamoTally.run(tally, () => invoke(handler, event));
+    return { res, calls: dynamoCallCount() - before, commands: tally.commands };
   };
 
   it('uses at most 2 round trips including the subscription check, and never a Scan', async () => {
@@ -352,9 +397,19 @@ describe('DynamoDB budget (handler invoked in this process)', () => {
     ];
     for (const { res, calls } of cases) {
       expect(res.statusCode, res.body).toBeLessThan(300);
-      expect(calls).toBeLessThanOrEqual(2); // the subscription check included (access middleware or the handler's own round trips)
+      expect(calls).toBeLessThanOrEqual(2); // the subscription check included (it rides on the first call, or reads the profile first)
     }
-    expect(cases.map((c) => c.calls)).toEqual([2, 2, 2, 2, 2, 2]);
+    // The check rides in a first BatchGet or transaction (one call fewer than a profile read first);
+    // the Query routes read the profile first.
+    expect(cases.map((c) => c.calls)).toEqual([1, 2, 2, 2, 2, 1]);
+    expect(cases.map((c) => c.commands)).toEqual([
+      ['BatchGetItemCommand'],
+      ['TransactWriteItemsCommand', 'BatchGetItemCommand'],
+      ['BatchGetItemCommand', 'TransactWriteItemsCommand'],
+      ['GetItemCommand', 'QueryCommand'],
+      ['GetItemCommand', 'QueryCommand'],
+      ['TransactWriteItemsCommand'],
+    ]);
     expect(jsonBody(cases[0]!.res)).toMatchObject({ date: utcToday() });
   });
 });

@@ -147,21 +147,25 @@ async function confirmCard(userId: string, clientSecret: string, cardNumber: str
   };
 }
 
+/** The update that moves a sandbox order to `to`, only from one of the statuses `from`. */
+function moveOrder(userId: string, id: string, from: SandboxOrder['status'][], to: SandboxOrder['status']) {
+  const fromValues = Object.fromEntries(from.map((status, i) => [`:from${i}`, status]));
+  return {
+    TableName: tableName(),
+    Key: keys.sandboxPayment(userId, 'PAYPAL', id),
+    UpdateExpression: 'SET #st = :to',
+    ConditionExpression: `attribute_exists(pk) AND #st IN (${Object.keys(fromValues).join(', ')})`,
+    ExpressionAttributeNames: { '#st': 'status' },
+    ExpressionAttributeValues: { ':to': to, ...fromValues },
+  };
+}
+
 /** POST /api/sandbox/paypal/{orderId}/approve: the buyer approves their own sandbox order. */
 async function approveOrder(userId: string, orderId: string) {
   const id = orderKeyId(orderId);
   if (!id) throw notFound('Order not found');
   try {
-    await ddb().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.sandboxPayment(userId, 'PAYPAL', id),
-        UpdateExpression: 'SET #st = :approved',
-        ConditionExpression: 'attribute_exists(pk) AND #st IN (:created, :approved)',
-        ExpressionAttributeNames: { '#st': 'status' },
-        ExpressionAttributeValues: { ':approved': 'APPROVED', ':created': 'CREATED' },
-      }),
-    );
+    await ddb().send(new UpdateCommand(moveOrder(userId, id, ['CREATED', 'APPROVED'], 'APPROVED')));
   } catch (err) {
     if ((err as { name?: string }).name !== 'ConditionalCheckFailedException') throw err;
     const existing = await ddb().send(new GetCommand({ TableName: tableName(), Key: keys.sandboxPayment(userId, 'PAYPAL', id) }));
@@ -213,16 +217,7 @@ export const sandboxPaypalProvider: PaypalProvider = {
       status: 'COMPLETED',
       capture: { id: orderId, status: 'COMPLETED', amount: PRICES[found.plan!].amount, currency: PRICES[found.plan!].currency },
       commitItems: [
-        {
-          Update: {
-            TableName: tableName(),
-            Key: keys.sandboxPayment(userId, 'PAYPAL', id),
-            UpdateExpression: 'SET #st = :completed',
-            ConditionExpression: '#st = :approved',
-            ExpressionAttributeNames: { '#st': 'status' },
-            ExpressionAttributeValues: { ':completed': 'COMPLETED', ':approved': 'APPROVED' },
-          },
-        },
+        { Update: moveOrder(userId, id, ['APPROVED'], 'COMPLETED') },
       ],
     };
   },

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { pendingCheck, settleByRead } from '../entitlement';
 import { getEnv } from '../env';
 
 let doc: DynamoDBDocumentClient | undefined;
@@ -44,6 +45,15 @@ export function ddb(): DynamoDBDocumentClient {
     { step: 'initialize', name: 'countDynamoCalls' },
   );
   doc = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
+  // Fail closed: while the request's subscription check is pending, any command reads the profile
+  // first, so no repository can forget it (batchGet and transact carry the check in their own call
+  // and send outside it; lib/entitlement.ts). On `send` itself rather than in the middleware stack
+  // so that the unit tests' stubbed client (aws-sdk-client-mock replaces the prototype's send) runs it too.
+  doc.send = async function checkedSend(this: DynamoDBDocumentClient, ...args: unknown[]) {
+    const check = pendingCheck();
+    if (check) await settleByRead(check);
+    return (DynamoDBDocumentClient.prototype.send as (...a: unknown[]) => Promise<unknown>).apply(this, args);
+  } as DynamoDBDocumentClient['send'];
   return doc;
 }
 

@@ -1,11 +1,15 @@
 import { BatchGetCommand, QueryCommand, type QueryCommandInput, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { outsideCheck, pendingCheck, profileConditionCheck, profileKey, settle, settleWithProfile } from '../entitlement';
 import { HttpError } from '../http-error';
+import { type Profile } from '../users';
 import { ddb, tableName } from './client';
 
 /**
  * The data toolkit every repository uses: one transaction helper with one retry policy and one
  * outcome type, BatchGet that retries unprocessed keys, the item-to-record strip and the pager.
+ * While a request's subscription check is pending, `transact` and `batchGet` carry it in the same
+ * round trip (lib/entitlement.ts).
  */
 
 export type Item = Record<string, unknown>;
@@ -36,6 +40,16 @@ const RETRYABLE = new Set(['TransactionConflict', 'ThrottlingError', 'Provisione
  * "Service busy" when it persists. Any other error is thrown as it is.
  */
 export async function transact(items: TransactItem[]): Promise<TxOutcome> {
+  const check = pendingCheck();
+  // A transaction may not touch an item twice: one that touches the profile is checked by a read first (client.ts send).
+  if (!check || items.some((t) => sameKey(touched(t), profileKey(check)))) return transactOnce(items);
+  // The subscription check rides along as item 0 (lib/entitlement.ts); callers see their own indexes.
+  const outcome = await outsideCheck(() => transactOnce([profileConditionCheck(check), ...items]));
+  settle(check, outcome.ok || outcome.failed !== 0);
+  return outcome.ok ? outcome : { ...outcome, failed: outcome.failed - 1 };
+}
+
+async function transactOnce(items: TransactItem[]): Promise<TxOutcome> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       await ddb().send(new TransactWriteCommand({ TransactItems: items }));
@@ -60,13 +74,26 @@ export async function transact(items: TransactItem[]): Promise<TxOutcome> {
 /** For an outcome whose transaction has no condition that may fail at that index. */
 export const unexpectedFailure = (o: { failed: number }) => new Error(`Transaction item ${o.failed} failed a condition that cannot fail`);
 
-const keyOf = (k: Item) => `${String(k.pk)}|${String(k.sk)}`;
+const keyOf = (k: { pk?: unknown; sk?: unknown }) => `${String(k.pk)}|${String(k.sk)}`;
+const sameKey = (a: { pk?: unknown; sk?: unknown } | undefined, b: Key) => a !== undefined && keyOf(a) === keyOf(b);
+const touched = (t: TransactItem): Item | undefined => t.Put?.Item ?? t.Update?.Key ?? t.Delete?.Key ?? t.ConditionCheck?.Key;
 
 /**
  * One BatchGetItem (up to 100 keys); keys DynamoDB leaves unprocessed are asked again with backoff.
  * Answers the items in the order of `keyList` (undefined where there is none).
  */
 export async function batchGet(keyList: Key[], o: { consistent?: boolean } = {}): Promise<(Item | undefined)[]> {
+  const check = pendingCheck();
+  if (!check) return batchGetOnce(keyList, o);
+  // The subscription check rides along: the caller's profile is read in the same BatchGet (lib/entitlement.ts).
+  const at = keyList.findIndex((k) => sameKey(k, profileKey(check)));
+  const items = await outsideCheck(() => batchGetOnce(at >= 0 ? keyList : [...keyList, profileKey(check)], o));
+  const profile = items[at >= 0 ? at : keyList.length] as Pick<Profile, 'subscription'> | undefined;
+  settleWithProfile(check, profile);
+  return at >= 0 ? items : items.slice(0, -1);
+}
+
+async function batchGetOnce(keyList: Key[], o: { consistent?: boolean }): Promise<(Item | undefined)[]> {
   const found = new Map<string, Item>();
   let pending: Key[] = keyList;
   for (let attempt = 1; pending.length > 0; attempt += 1) {
@@ -80,7 +107,7 @@ export async function batchGet(keyList: Key[], o: { consistent?: boolean } = {})
     for (const it of res.Responses?.[tableName()] ?? []) found.set(keyOf(it), it);
     pending = (res.UnprocessedKeys?.[tableName()]?.Keys ?? []) as Key[];
   }
-  return keyList.map((k) => found.get(keyOf(k as unknown as Item)));
+  return keyList.map((k) => found.get(keyOf(k)));
 }
 
 /** The record an item stores, without the table's own attributes (keys, gsi1 keys, entity tag). */

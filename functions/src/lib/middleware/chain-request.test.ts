@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadEvent } from '../../../test/events';
 import { setTestEnv } from '../../../test/env';
-import { accessCookie, principals, profileOf, resetAwsMocks } from '../../../test/fixtures';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { accessCookie, ddbMock, principals, resetAwsMocks } from '../../../test/fixtures';
 import { stubJwksFetch } from '../../../test/jwt';
 import { expectJsonError, expectSecurityHeaders, invoke } from '../../../test/lambda';
 import { createDomainHandler } from '../domain-handler';
@@ -37,7 +38,7 @@ beforeEach(() => {
 });
 
 describe('request state', () => {
-  it('hands the route, ids, IP, time zone, session, profile, parameters and parsed body to the route', async () => {
+  it('hands the route, ids, IP, time zone, session, subscription check, parameters and parsed body to the route', async () => {
     const res = await invoke(handler, loadEvent('post-pushups', { cookies: [accessCookie('subscriber')] }));
     expect(res.statusCode).toBe(200);
     expect(seen).toMatchObject({
@@ -46,8 +47,8 @@ describe('request state', () => {
       ip: '203.0.113.10',
       timeZone: 'Europe/Berlin',
       session: { sub: principals.subscriber.sub, username: 'alex_runner', role: 'user', groups: [] },
-      profile: profileOf('subscriber'),
-      entitlement: 'checked',
+      // no DynamoDB call made it, so the chain checked the subscription when the route finished
+      subscriptionCheck: { sub: principals.subscriber.sub, pending: false, refused: false },
       body: { userId: 1, count: 10 },
       rawBody: '{"userId":1,"count":10}',
       pathParameters: {},
@@ -55,12 +56,29 @@ describe('request state', () => {
     });
   });
 
-  it('fails closed when a route handed the subscription check does not confirm it (500, not the answer)', async () => {
-    // PATCH /api/progress/today is marked entitlementInHandler; this recording stub never checks
-    const res = await invoke(handler, loadEvent('patch-progress-today', { cookies: [accessCookie('subscriber')] }));
-    expect(res.statusCode).toBe(500);
-    expect(res.body).not.toContain('"ok"');
-    expect(seen).toMatchObject({ entitlement: 'deferred' });
+  it('checks the subscription with one profile read when the route made no DynamoDB call: 403 instead of the answer', async () => {
+    for (const caller of ['user', 'lapsed'] as const) {
+      ddbMock.resetHistory();
+      const res = await invoke(handler, loadEvent('patch-progress-today', { cookies: [accessCookie(caller)] }));
+      expectJsonError(res, 403, 'An active subscription is required');
+      expect(res.body).not.toContain('"ok"');
+      expect(ddbMock.commandCalls(GetCommand).map((c) => c.args[0].input.Key)).toEqual([{ pk: `USER#${principals[caller].sub}`, sk: 'PROFILE' }]);
+    }
+    expect(seen).toMatchObject({ subscriptionCheck: { pending: false, refused: true } });
+  });
+
+  it('answers 403, not the refusal, to a caller without a subscription whose request is refused before any DynamoDB call', async () => {
+    answer = async () => {
+      throw new HttpError(404, 'Meal not found');
+    };
+    const refused = await invoke(handler, loadEvent('post-progress-today-meals', { cookies: [accessCookie('user')] }));
+    expectJsonError(refused, 403, 'An active subscription is required');
+    // a body the chain itself refuses (invalid JSON) before the route runs
+    const invalid = await invoke(handler, loadEvent('post-pushups', { cookies: [accessCookie('lapsed')], body: '{"count":' }));
+    expectJsonError(invalid, 403, 'An active subscription is required');
+    // a subscriber gets the refusal itself
+    expectJsonError(await invoke(handler, loadEvent('post-progress-today-meals', { cookies: [accessCookie('subscriber')] })), 404, 'Meal not found');
+    expectJsonError(await invoke(handler, loadEvent('post-pushups', { cookies: [accessCookie('subscriber')], body: '{"count":' })), 400);
   });
 
   it('passes the query string and falls back to UTC for an invalid time zone', async () => {
@@ -68,7 +86,7 @@ describe('request state', () => {
     expect(seen?.query).toEqual({ days: '7' });
     expect(seen?.timeZone).toBe('UTC');
     expect(seen?.session?.role).toBe('admin');
-    expect(seen?.profile).toBeUndefined();
+    expect(seen?.subscriptionCheck).toBeUndefined(); // admins pass subscriber routes unchecked
     await invoke(handler, loadEvent('get-progress-history', { cookies: [accessCookie('admin')], headers: { 'x-time-zone': undefined } }));
     expect(seen?.timeZone).toBe('UTC');
   });

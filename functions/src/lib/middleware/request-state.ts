@@ -42,7 +42,6 @@ export const requestStateMiddleware = (): middy.MiddlewareObj<AppEvent, APIGatew
       body: undefined,
       rawBody: '',
       setCookies: [],
-      entitlement: 'not-required',
     };
     if (!route) throw notFound('Not found');
   },
