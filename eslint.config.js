@@ -21,7 +21,8 @@ export default tseslint.config(
     files: ['**/*.{ts,tsx}'],
     languageOptions: {
       parserOptions: {
-        project: ['./functions/tsconfig.json', './frontend/tsconfig.json', './infra/tsconfig.json', './tsconfig.tools.json'],
+        // One program for the whole repo (tsconfig.eslint.json): each file is type-checked once, not once per workspace that reaches it.
+        project: ['./tsconfig.eslint.json'],
         tsconfigRootDir: import.meta.dirname,
       },
     },
