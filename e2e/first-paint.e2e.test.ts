@@ -33,12 +33,12 @@ describe('first paint without JavaScript', () => {
     await expect(prerendered.getByText('We use cookies').isVisible()).resolves.toBe(false);
   });
 
-  it('needs nothing but the HTML: the stylesheet and the two page scripts are inline, the scripts allowed by their hashes', async () => {
+  it('needs nothing but the HTML: the stylesheet and appearance.js are inline, the script allowed by its hash', async () => {
     const { page, errors } = await newPage();
     const res = await page.goto(`${baseUrl()}/auth`);
     const csp = (await res!.allHeaders())['content-security-policy']!;
     const scriptSrc = /script-src ([^;]+)/.exec(csp)![1]!.split(' ');
-    expect(scriptSrc.filter((s) => s.startsWith("'sha256-"))).toHaveLength(2); // appearance.js, start-app.js
+    expect(scriptSrc.filter((s) => s.startsWith("'sha256-"))).toHaveLength(1); // appearance.js
     expect(scriptSrc).not.toContain("'unsafe-inline'");
     await expect(page.locator('head link[rel="stylesheet"]').count()).resolves.toBe(0);
     await expect(page.locator('head style').count()).resolves.toBe(1);
@@ -49,24 +49,18 @@ describe('first paint without JavaScript', () => {
 });
 
 describe('the app takes over', () => {
-  it('downloads the app only once the first frame is painted', async () => {
+  it('names the app in <head> as module scripts, which never hold up the first paint', async () => {
     for (const path of ['/auth', '/cookie-policy']) { // a client route that sends no request when signed out
       const { page, errors } = await newPage();
       await page.goto(`${baseUrl()}${path}`);
-      // the HTML names no app script: start-app.js adds them from the JSON block
       const html = await (await page.request.get(`${baseUrl()}${path}`)).text();
-      expect(html).not.toMatch(/<script type="module"|rel="modulepreload"/);
-      const { entry, preload } = JSON.parse((await page.locator('#app-scripts').textContent()) ?? '') as { entry: string; preload: string[] };
-      expect(entry).toMatch(/^\/assets\/index-[\w-]+\.js$/);
-      expect(preload.length).toBeGreaterThan(0);
-      const timing = await page.evaluate((scripts) => {
-        const paint = performance.getEntriesByName('first-contentful-paint')[0]?.startTime;
-        const starts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((r) => scripts.includes(new URL(r.name).pathname)).map((r) => r.startTime);
-        return { paint, starts };
-      }, [entry, ...preload]);
-      expect(timing.paint).toBeGreaterThan(0);
-      expect(timing.starts).toHaveLength(1 + preload.length);
-      for (const start of timing.starts) expect(start).toBeGreaterThan(timing.paint!);
+      const head = html.slice(0, html.indexOf('</head>'));
+      // a module script is deferred: it downloads beside the first paint and runs after parsing
+      expect(head).toMatch(/<script type="module" crossorigin src="\/assets\/index-[\w-]+\.js"><\/script>/);
+      expect(head).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/[\w-]+\.js">/);
+      expect(html).not.toContain('id="app-scripts"');
+      expect(html.match(/<script>/g)).toHaveLength(1); // appearance.js, the only inline script
+      expect(await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime)).toBeGreaterThan(0);
       expect(errors).toEqual([]); // a script refused by the CSP would be reported here
       await page.context().close();
     }

@@ -18,12 +18,14 @@ describe('the built frontend', () => {
     expect(assets.cssGzipBytes).toBeLessThanOrEqual(INITIAL_BUDGETS.cssGzipBytes);
   });
 
-  it('is exactly what the built pages start once their first frame is painted (their #app-scripts list)', () => {
+  it('is exactly what the built pages load in their <head> (the entry and its modulepreload links)', () => {
     for (const page of ['index.html', 'auth.html']) {
       const html = readFileSync(path.join(dist, page), 'utf8');
-      const list = /<script type="application\/json" id="app-scripts">([^<]+)<\/script>/.exec(html)?.[1];
-      const { entry, preload } = JSON.parse(list ?? '{}') as { entry: string; preload: string[] };
-      expect([entry, ...preload].map((url) => url.slice(1)).sort()).toEqual([...assets.js].sort());
+      const head = html.slice(0, html.indexOf('</head>'));
+      const entry = [...head.matchAll(/<script type="module" crossorigin src="\/(assets\/[^"]+\.js)"><\/script>/g)].map((m) => m[1]!);
+      const preload = [...head.matchAll(/<link rel="modulepreload" crossorigin href="\/(assets\/[^"]+\.js)">/g)].map((m) => m[1]!);
+      expect(entry).toHaveLength(1);
+      expect([...entry, ...preload].sort()).toEqual([...assets.js].sort());
     }
   });
 

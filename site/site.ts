@@ -19,15 +19,14 @@ export const prerenderedPages = ['/auth'] as const;
 /**
  * The scripts of frontend/public that the built pages carry inline (frontend/scripts/prerender.ts);
  * the CSP allows exactly these texts by their hashes (local gateway and CloudFront). appearance.js
- * applies the stored appearance before the first paint; start-app.js starts the app once the
- * first frame is on screen.
+ * applies the stored appearance before the first paint.
  */
-export const inlinePageScripts = ['appearance.js', 'start-app.js'] as const;
+export const inlinePageScripts = ['appearance.js'] as const;
 
 /**
  * The CSP source that allows exactly one inline script: `'sha256-…'` of its text. The built
- * pages inline the files of `inlinePageScripts` (appearance.js before the first paint,
- * start-app.js after it), saving round trips; nothing else inline is allowed.
+ * pages inline the files of `inlinePageScripts` (appearance.js, before the first paint), saving a
+ * round trip; nothing else inline is allowed.
  */
 export const inlineScriptSource = (text: string): string => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 

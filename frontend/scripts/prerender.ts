@@ -14,27 +14,14 @@ const dist = path.resolve(import.meta.dirname, '../dist');
 const ssrDir = path.resolve(import.meta.dirname, '../dist-ssr');
 const { render } = (await import(pathToFileURL(path.join(ssrDir, 'prerender.js')).href)) as { render: (url: string) => string };
 
-// With the first paint in the HTML, the app's scripts are no longer needed to paint: they leave
-// <head> for a JSON block that public/start-app.js (inlined after it, at the end of <body>) reads
-// once the first frame is on screen. Measured against real throttling, a first visit on a slow
-// phone gets the app about 0.25 s later and a returning visitor (scripts cached) loses nothing;
-// Lighthouse's simulated LCP falls from 1.6-1.8 s to under 1 s (docs/decisions/0009).
-const built = readFileSync(path.join(dist, 'index.html'), 'utf8');
-const entryTags = [...built.matchAll(/<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>\s*/g)];
-if (entryTags.length !== 1) throw new Error(`dist/index.html: expected one entry script, found ${entryTags.length}`);
-const preloadTags = [...built.matchAll(/<link rel="modulepreload" crossorigin href="(\/assets\/[^"]+\.js)">\s*/g)];
-const appScripts = { entry: entryTags[0]![1]!, preload: preloadTags.map((m) => m[1]!) };
-const startTag = '<script src="/start-app.js"></script>';
-if (!built.includes(startTag)) throw new Error(`dist/index.html has no ${startTag}`);
-const template = [...entryTags, ...preloadTags]
-  .reduce((html, [tag]) => html.replace(tag, ''), built)
-  .replace(startTag, () => `<script type="application/json" id="app-scripts">${JSON.stringify(appScripts)}</script>\n    ${startTag}`);
+const template = readFileSync(path.join(dist, 'index.html'), 'utf8');
 
 // The first paint needs only the HTML: the stylesheet and the scripts of `inlinePageScripts`
-// (appearance.js: theme, motion, text size, cookie choice, before the first paint; start-app.js)
-// are inlined, saving round trips. The CSP allows exactly those inline scripts by their hashes
+// (appearance.js: theme, motion, text size, cookie choice, before the first paint) are inlined,
+// saving round trips. The CSP allows exactly those inline scripts by their hashes
 // (inlineScriptSource in site/site.ts, computed from the same files by the local gateway and the
-// CDK site construct).
+// CDK site construct). The app's module scripts stay where Vite puts them, in <head>: they are
+// deferred, so they download beside the first paint and run after it (docs/performance.md).
 const inlined = inlineFirstPaintResources(template);
 
 function inlineFirstPaintResources(html: string): string {

@@ -1,4 +1,4 @@
-import { StrictMode, startTransition } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import './index.css';
@@ -7,12 +7,9 @@ const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
 
 // The built HTML holds a pre-rendered, inert first frame (scripts/prerender.ts); the first commit
-// replaces it. Rendering as a transition lets React yield to the browser while it builds the
-// first screen, instead of one long task (TBT budget, DESIGN.md section 10).
-startTransition(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-});
+// replaces it.
+createRoot(root).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

@@ -86,9 +86,9 @@ describe('site: security headers', () => {
     expect(directives['object-src']).toEqual(["'none'"]);
     expect(directives['frame-ancestors']).toEqual(["'none'"]);
     expect(directives['base-uri']).toEqual(["'none'"]);
-    // the built pages' inline scripts (appearance.js, start-app.js), allowed by their hashes and nothing else inline
+    // the built pages' inline script (appearance.js), allowed by its hash and nothing else inline
     expect(directives['script-src']).toEqual(["'self'", ...INLINE_SCRIPT_SOURCES, 'https://js.stripe.com', 'https://www.paypal.com']);
-    expect(INLINE_SCRIPT_SOURCES).toHaveLength(2);
+    expect(INLINE_SCRIPT_SOURCES).toHaveLength(1);
     for (const source of INLINE_SCRIPT_SOURCES) expect(source).toMatch(/^'sha256-[A-Za-z0-9+/]{43}='$/);
     expect(csp).not.toContain("'unsafe-inline' https");
     expect(csp).not.toContain('unsafe-eval');
