@@ -8,6 +8,11 @@ import { freePort } from './ports';
 export interface StackOptions {
   /** gateway port (0 = any free port) */
   port: number;
+  /**
+   * The address the gateway listens on: 127.0.0.1 unless asked otherwise (`HOST=0.0.0.0` opens it
+   * to the network; the emulators always stay on 127.0.0.1).
+   */
+  host?: string;
   /** where DynamoDB Local, cognito-local and the admin credentials persist */
   dataDir: string;
   /** built frontend to serve; omit for an API-only stack (integration tests) */
@@ -34,7 +39,8 @@ export interface Stack {
 
 /**
  * Starts the whole local app: DynamoDB Local and cognito-local on free ports, the table,
- * user pool and admin bootstrap, the catalogue seed, and the gateway. Everything the
+ * user pool and admin bootstrap, the catalogue seed, and then (only then) the gateway, on
+ * 127.0.0.1 unless `host` says otherwise. Everything the
  * handlers need reaches them through environment variables, as in Lambda.
  */
 export async function startStack(opts: StackOptions): Promise<Stack> {
@@ -68,14 +74,9 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     const ids = await ensureUserPool(cognito.endpoint, dataDir);
     const adminCredentials = await ensureAdmin(cognito.endpoint, dynamo.endpoint, tableName, ids, dataDir);
 
-    server = createGateway({ staticDir: opts.staticDir, logRequests: opts.logRequests, countDynamoCalls: opts.countDynamoCalls });
-    const port = await new Promise<number>((resolve, reject) => {
-      server!.once('error', reject);
-      server!.listen(opts.port, () => {
-        const a = server!.address();
-        resolve(typeof a === 'object' && a ? a.port : opts.port);
-      });
-    });
+    // The port is fixed before anything else, so that the handlers' environment (which names the
+    // origin) is complete before any handler module is imported, and the gateway opens last.
+    const port = opts.port || (await freePort());
     const url = `http://localhost:${port}`;
     const issuer = `${cognito.endpoint}/${ids.userPoolId}`;
     const env: Record<string, string> = {
@@ -95,9 +96,16 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     };
     Object.assign(process.env, env);
 
-    // Catalogue seed: idempotent upserts on every start (imported after the env is set).
+    // Catalogue seed: idempotent upserts on every start (imported after the env is set), done
+    // before the gateway listens, so that no request ever sees a half-seeded catalogue.
     const { seedCatalog } = await import('./seed');
     await seedCatalog();
+
+    server = createGateway({ staticDir: opts.staticDir, logRequests: opts.logRequests, countDynamoCalls: opts.countDynamoCalls });
+    await new Promise<void>((resolve, reject) => {
+      server!.once('error', reject);
+      server!.listen(port, opts.host ?? '127.0.0.1', () => resolve());
+    });
 
     return { url, port, adminCredentials, env, dynamoStats: server.dynamoStats, stop };
   } catch (err) {

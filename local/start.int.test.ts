@@ -1,8 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import { networkInterfaces, tmpdir } from 'node:os';
 import path from 'node:path';
+import { DynamoDBClient, QueryCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
+import { meals, stretches, workouts } from '../functions/src/catalog/catalog-data';
 import { freePort, portIsFree } from './ports';
 
 /**
@@ -41,6 +44,24 @@ async function start(port: number): Promise<Running> {
   return { child, output: () => out };
 }
 
+/** Whether a TCP connection to host:port is accepted. */
+const accepts = (host: string, port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = net.connect({ host, port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+
+/** The machine's addresses other than loopback (where another machine would connect). */
+const networkAddresses = () =>
+  Object.values(networkInterfaces())
+    .flat()
+    .filter((a) => a && !a.internal && a.family === 'IPv4')
+    .map((a) => a!.address);
+
 async function stop(r: Running): Promise<number | null> {
   const exited = new Promise<number | null>((resolve) => r.child.once('exit', (code) => resolve(code)));
   r.child.kill('SIGINT');
@@ -48,6 +69,50 @@ async function stop(r: Running): Promise<number | null> {
 }
 
 const emulatorPorts = () => JSON.parse(readFileSync(path.join(dataDir, 'emulator-ports.json'), 'utf8')) as { dynamo: number; cognito: number };
+
+describe('npm start is safe by default', () => {
+  it('answers no request before the catalogue is seeded, and listens on loopback only', async () => {
+    const safeDir = mkdtempSync(path.join(tmpdir(), 'fittrack-safe-'));
+    const port = await freePort();
+    const child = spawn(process.execPath, ['--import', 'tsx', 'local/start.ts'], {
+      cwd: root,
+      env: { ...Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'HOST')), PORT: String(port), LOCAL_DATA_DIR: safeDir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout!.on('data', (d) => (out += d));
+    child.stderr!.on('data', (d) => (out += d));
+    try {
+      // from the first moment the gateway takes a connection, the whole catalogue is there
+      const deadline = Date.now() + 60_000;
+      while (!(await accepts('127.0.0.1', port))) {
+        if (child.exitCode !== null) throw new Error(`start exited early:\n${out}`);
+        if (Date.now() > deadline) throw new Error(`start did not listen:\n${out}`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      const portsFile = path.join(safeDir, 'emulator-ports.json');
+      expect(existsSync(portsFile)).toBe(true);
+      const { dynamo, cognito } = JSON.parse(readFileSync(portsFile, 'utf8')) as { dynamo: number; cognito: number };
+      const db = new DynamoDBClient({ endpoint: `http://127.0.0.1:${dynamo}`, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+      const count = async (kind: string) => (await db.send(new QueryCommand({ TableName: 'fittrack', KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': { S: `CATALOG#${kind}` } }, Select: 'COUNT' }))).Count;
+      expect({ meals: await count('MEAL'), workouts: await count('WORKOUT'), stretches: await count('STRETCH') }).toEqual({ meals: meals.length, workouts: workouts.length, stretches: stretches.length });
+      db.destroy();
+      // loopback only: the gateway and cognito-local refuse the machine's network addresses
+      const external = networkAddresses();
+      expect(external.length, 'this machine has a network address to try').toBeGreaterThan(0);
+      for (const address of external) {
+        expect(await accepts(address, port), `gateway on ${address}`).toBe(false);
+        expect(await accepts(address, cognito), `cognito-local on ${address}`).toBe(false);
+      }
+      expect(out).not.toContain('WARNING: HOST=');
+    } finally {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGINT');
+      await exited;
+      rmSync(safeDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
 
 describe('npm start', () => {
   it('starts, prints the admin credentials once, stops cleanly on Ctrl-C and keeps data across restarts', async () => {
