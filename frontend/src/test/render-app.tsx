@@ -8,10 +8,10 @@ function LocationProbe() {
   return <div data-testid="location">{pathname + search}</div>;
 }
 
-/** Renders the whole app (providers + every route) at `path`. */
-export function renderApp(path: string) {
+/** Renders the whole app (providers + every route) at `path`, with the navigation's `state` if given. */
+export function renderApp(path: string, state?: unknown) {
   return render(
-    <MemoryRouter initialEntries={[path]}>
+    <MemoryRouter initialEntries={[state === undefined ? path : { pathname: path.split('?')[0], search: path.includes('?') ? `?${path.split('?')[1]}` : '', state }]}>
       <AppProviders>
         <AppRoutes />
         <LocationProbe />

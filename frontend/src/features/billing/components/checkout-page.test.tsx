@@ -29,6 +29,35 @@ describe('checkout (sandbox mode)', () => {
     expect(document.querySelector('script[src*="stripe"], script[src*="paypal"]')).toBeNull();
   });
 
+  it('uses a client secret handed over in memory and ignores one in the URL (DESIGN section 8, departure 9)', async () => {
+    let body: unknown;
+    const fn = mockFetch({
+      'GET /api/config': sandboxConfig,
+      'GET /api/auth/me': () => json({ user: inactive }),
+      'POST /api/sandbox/card/confirm': ({ body: b }) => {
+        body = b;
+        return json({ message: 'Your card was declined.' }, 402);
+      },
+    });
+    renderApp('/checkout?plan=monthly', { clientSecret: SECRET });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Card number'), '4000 0000 0000 0002');
+    await user.click(screen.getByRole('button', { name: 'Pay $2.99' }));
+    await waitFor(() => expect(body).toEqual({ clientSecret: SECRET, cardNumber: '4000 0000 0000 0002' }));
+    expect(requestsOf(fn)).not.toContain('POST /api/create-monthly-subscription');
+    expect(location()).toBe('/checkout?plan=monthly');
+  });
+
+  it('a client_secret in the URL is not used: the page starts its own subscription', async () => {
+    const fn = mockFetch({
+      'GET /api/config': sandboxConfig,
+      'POST /api/create-monthly-subscription': () => json({ clientSecret: SECRET, amount: 299 }),
+    });
+    renderApp('/checkout?plan=monthly&client_secret=pi_from_url_secret_x');
+    await screen.findByLabelText('Card number');
+    expect(requestsOf(fn)).toContain('POST /api/create-monthly-subscription');
+  });
+
   it('pays with 4242…, activates, updates the session user, toasts and goes to /', async () => {
     let activatedBody: unknown;
     let me = inactive;

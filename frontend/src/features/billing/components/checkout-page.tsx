@@ -1,6 +1,6 @@
 import { PLANS, isPlan, type Plan } from '@fittrack/functions/contract/billing-plans';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Card, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
@@ -13,11 +13,23 @@ import { SandboxPaypalButton } from './sandbox-paypal-button';
 const StripeCardSection = lazy(() => import('./stripe-card-section'));
 const PaypalButtonsSection = lazy(() => import('./paypal-buttons-section'));
 
-/** Starts the card subscription (or takes the client secret from the URL) and fails over to /settings. */
+/**
+ * What a page that has already started the subscription (Settings' Renew) hands to /checkout: in the
+ * navigation's state, kept by the browser's session history for this tab (a reload keeps it), never
+ * in the URL, which lands in history and CDN logs (DESIGN.md section 8, departure 9).
+ */
+export interface CheckoutState {
+  clientSecret: string;
+}
+
+const secretFrom = (state: unknown): string | null =>
+  typeof state === 'object' && state !== null && typeof (state as Partial<CheckoutState>).clientSecret === 'string' ? (state as CheckoutState).clientSecret : null;
+
+/** Starts the card subscription (or takes the client secret handed over in memory) and fails over to /settings. */
 function useClientSecret(plan: Plan | null, enabled: boolean) {
-  const [params] = useSearchParams();
+  const location = useLocation();
   const navigate = useNavigate();
-  const [secret, setSecret] = useState<string | null>(params.get('client_secret'));
+  const [secret, setSecret] = useState<string | null>(() => secretFrom(location.state));
   const started = useRef(false);
   useEffect(() => {
     if (!plan || !enabled || secret || started.current) return;

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { SWRConfig } from 'swr';
 import { describe, expect, it } from 'vitest';
 import { json, mockFetch, requestsOf } from '@/test/fetch-mock';
@@ -47,6 +47,32 @@ describe('membership status (Settings › Membership)', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Renew Monthly' }));
     // the toast store renders in the app's Toaster; here the button is re-enabled after the failure
     expect(await screen.findByRole('button', { name: 'Renew Monthly' })).toBeEnabled();
+  });
+
+  it('Renew hands the client secret to /checkout in memory: the URL carries only the plan', async () => {
+    mockFetch({
+      'GET /api/subscription': () => json({ ...renewing, autoRenew: false, canCancel: false }),
+      'POST /api/create-monthly-subscription': () => json({ clientSecret: 'pi_123_secret_456', amount: 299 }),
+    });
+    function CheckoutProbe() {
+      const location = useLocation();
+      return <p data-testid="checkout">{`${location.pathname}${location.search}|${JSON.stringify(location.state)}`}</p>;
+    }
+    render(
+      <MemoryRouter initialEntries={['/settings']}>
+        <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+          <Routes>
+            <Route path="/settings" element={<MembershipStatus />} />
+            <Route path="/checkout" element={<CheckoutProbe />} />
+          </Routes>
+        </SWRConfig>
+      </MemoryRouter>,
+    );
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Renew Monthly' }));
+    const [url, state] = (await screen.findByTestId('checkout')).textContent!.split('|');
+    expect(url).toBe('/checkout?plan=monthly');
+    expect(url).not.toContain('secret');
+    expect(JSON.parse(state!)).toEqual({ clientSecret: 'pi_123_secret_456' });
   });
 
   it('shows an error state with a retry', async () => {

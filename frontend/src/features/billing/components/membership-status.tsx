@@ -8,6 +8,7 @@ import { toastFailureWithReason, toastRequestError } from '@/lib/request-error-t
 import { useMembership } from '@/features/billing/api/get-subscription';
 import { createSubscription } from '@/features/billing/api/post-create-subscription';
 import { cancelAutoRenewal } from '@/features/billing/api/post-subscription-cancel';
+import type { CheckoutState } from '@/features/billing/components/checkout-page';
 
 const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
 
@@ -41,7 +42,9 @@ export function MembershipStatus() {
     setBusy(plan);
     try {
       const { clientSecret } = await createSubscription(plan);
-      await navigate(`/checkout?plan=${plan}&client_secret=${encodeURIComponent(clientSecret)}`);
+      // The secret travels in the navigation's state, never in the URL (history, CDN logs; DESIGN.md
+      // section 8, departure 9).
+      await navigate(`/checkout?plan=${plan}`, { state: { clientSecret } satisfies CheckoutState });
     } catch (err) {
       // The spec's words, then the server's reason for a refusal.
       toastFailureWithReason(err, { title: 'Subscription Error', text: 'There was an error processing your subscription. Please try again.' });
