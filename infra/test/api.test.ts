@@ -44,6 +44,8 @@ describe('api: HTTP API from the route table', () => {
     expect(s.RouteSettings['GET /api/auth/me']).toBeUndefined();
     expect(s.AccessLogSettings.DestinationArn).toEqual({ 'Fn::GetAtt': [logicalId(stack.api.accessLogs), 'Arn'] });
     expect(JSON.parse(s.AccessLogSettings.Format)).toMatchObject({ requestId: '$context.requestId', status: '$context.status' });
+    // audit-relevant: the access log outlives the stack (it still expires by its retention)
+    expect(template.toJSON().Resources[logicalId(stack.api.accessLogs)].DeletionPolicy).toBe('Retain');
   });
 
   it('creates the stage after the routes its settings name', () => {

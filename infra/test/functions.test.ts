@@ -33,6 +33,7 @@ describe('functions: one per domain, house defaults', () => {
     expect(p.MemorySize).toBe(d === 'billing' || d === 'stripe-webhook' ? 1024 : 512);
     expect(p.LoggingConfig).toEqual({ LogFormat: 'JSON', LogGroup: { Ref: id(stack.functions.house[d].logGroup) } });
     expect(resources[id(stack.functions.house[d].logGroup)]!.Properties.RetentionInDays).toBeGreaterThan(0);
+    expect(resources[id(stack.functions.house[d].logGroup)]!.DeletionPolicy).toBe('Retain'); // audit logs outlive the stack
     const role = resources[id(stack.functions.house[d].role)]!.Properties;
     expect(role.ManagedPolicyArns).toBeUndefined();
     expect(p.Description).toContain(functionEntries[d]);

@@ -4,6 +4,13 @@ import { tableName } from './db/client';
 import { keys } from './db/keys';
 import { type TransactItem, transact } from './db/toolkit';
 
+/**
+ * How long an activity-log item lives: the privacy page promises at most 12 months. The item
+ * carries the table's TTL attribute (`tableDefinition.timeToLiveAttribute`, epoch seconds), and
+ * DynamoDB deletes it after that, within a few days.
+ */
+export const ACTIVITY_LOG_RETENTION_DAYS = 365;
+
 export interface ActivityInput {
   action: ActivityAction;
   userId: string | null;
@@ -69,6 +76,7 @@ export function activityLogItems(a: ActivityInput, o: { alsoAdd?: Record<string,
           userId: a.userId,
           ipAddress: a.ipAddress,
           timestamp: ts,
+          expiresAt: Math.floor(now.getTime() / 1000) + ACTIVITY_LOG_RETENTION_DAYS * 86_400,
         },
       },
     },

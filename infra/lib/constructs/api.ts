@@ -81,7 +81,8 @@ export class Api extends Construct {
 
     this.accessLogs = new logs.LogGroup(this, 'AccessLogs', {
       retention: props.logRetention ?? logs.RetentionDays.THREE_MONTHS,
-      removalPolicy: RemovalPolicy.DESTROY,
+      // audit-relevant: kept when the stack is deleted (it still expires by its retention)
+      removalPolicy: RemovalPolicy.RETAIN,
     });
 
     const throttle = props.throttle ?? { rateLimit: 50, burstLimit: 100 };

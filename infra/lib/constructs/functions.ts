@@ -119,7 +119,8 @@ export class HouseFunction extends Construct {
     super(scope, id);
     this.logGroup = new logs.LogGroup(this, 'Logs', {
       retention: props.logRetention,
-      removalPolicy: RemovalPolicy.DESTROY,
+      // audit-relevant: kept when the stack is deleted (it still expires by its retention)
+      removalPolicy: RemovalPolicy.RETAIN,
     });
     this.role = new iam.Role(this, 'Role', {
       assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
