@@ -117,6 +117,15 @@ describe('PayPal (live mode, recorded Orders v2 responses)', () => {
     expect(await activations(id)).toHaveLength(0);
   });
 
+  it('reuses the OAuth access token until it expires: three orders, at most one token request', async () => {
+    const { client } = await signedUpClient();
+    const tokenRequests = () => stub.requests.filter((r) => r.path === '/v1/oauth2/token' && (r.body as { grant_type?: string })?.grant_type === 'client_credentials').length;
+    const before = tokenRequests();
+    for (let i = 0; i < 3; i++) await order(client);
+    expect(tokenRequests() - before).toBeLessThanOrEqual(1);
+    expect(tokenRequests()).toBe(1); // the whole file so far has used one token (expires_in 32400 s)
+  });
+
   it("another user's order is not found and is never captured", async () => {
     const owner = await signedUpClient('ppo');
     const other = await signedUpClient('ppx');

@@ -40,8 +40,24 @@ function stubAdapter(base: string) {
   };
 }
 
-/** PayPal Orders v2 through the official server SDK (PAYPAL_API_BASE: a local stub, tests only). */
+let cachedClient: { key: string; client: Client } | undefined;
+
+/**
+ * PayPal Orders v2 through the official server SDK (PAYPAL_API_BASE: a local stub, tests only).
+ * One client per container and credentials: the SDK keeps its OAuth access token per client
+ * instance and fetches a new one only when it has expired (@apimatic/oauth-adapters'
+ * requestAuthenticationProvider), so reusing the client caches the token until its expiry
+ * instead of asking PayPal for one on every request. New credentials (a rotated secret) or another
+ * environment get a new client.
+ */
 export function paypalClient(credentials: { clientId: string; clientSecret: string }): Client {
+  const env = getEnv();
+  const key = JSON.stringify([credentials.clientId, credentials.clientSecret, env.paypalEnvironment, env.paypalApiBase ?? null]);
+  if (cachedClient?.key !== key) cachedClient = { key, client: newClient(credentials) };
+  return cachedClient.client;
+}
+
+function newClient(credentials: { clientId: string; clientSecret: string }): Client {
   const env = getEnv();
   return new Client({
     clientCredentialsAuthCredentials: { oAuthClientId: credentials.clientId, oAuthClientSecret: credentials.clientSecret },
