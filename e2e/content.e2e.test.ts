@@ -238,6 +238,10 @@ describe('content screens', () => {
       // Painted black from the first frame: the attribute is set by the head script, before the app's code runs.
       expect(await p.evaluate(() => [document.documentElement.dataset.theme, getComputedStyle(document.documentElement).backgroundColor, getComputedStyle(document.querySelector('#root > div')!).backgroundColor])).toEqual(['black', 'rgb(0, 0, 0)', 'rgb(0, 0, 0)']);
       expect(await p.evaluate(() => (window as unknown as { themeAtFirstRender?: string }).themeAtFirstRender)).toBe('black');
+      // Contrast is judged on the settled page: a toast fading in (sign-in's welcome) is
+      // half-transparent for a moment, and axe would read its colours mid-animation (spinners, which
+      // never finish, are not waited for).
+      await p.evaluate(() => Promise.all(document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity).map((a) => a.finished.catch(() => undefined))));
       const result = await new AxeBuilder({ page: p }).withRules(['color-contrast']).analyze();
       expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `contrast on ${name} in Black`).toEqual([]);
     };
