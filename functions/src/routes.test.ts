@@ -46,6 +46,8 @@ const expected: Record<string, Access> = {
   // Settings › Membership (subscriptions issue)
   'GET /api/subscription': 'user',
   'POST /api/subscription/cancel': 'user',
+  // accounts issue: sign out everywhere
+  'POST /api/auth/logout-all': 'user',
 };
 
 const ACCESS_LEVELS: readonly Access[] = ['public', 'user', 'subscriber', 'admin', 'stripe'];

@@ -31,6 +31,7 @@ export const routes = [
   { method: 'POST', path: '/api/auth/signup', domain: 'auth', access: 'public', name: 'post-auth-signup' },
   { method: 'POST', path: '/api/auth/login', domain: 'auth', access: 'public', name: 'post-auth-login' },
   { method: 'POST', path: '/api/auth/logout', domain: 'auth', access: 'public', name: 'post-auth-logout' },
+  { method: 'POST', path: '/api/auth/logout-all', domain: 'auth', access: 'user', name: 'post-auth-logout-all' },
   { method: 'GET', path: '/api/auth/me', domain: 'auth', access: 'user', name: 'get-auth-me' },
 
   // catalogue and public runtime config

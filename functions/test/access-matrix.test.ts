@@ -8,7 +8,7 @@ import { type Domain, functionEntries, routeKey, routes } from '../src/routes';
 import { type Caller, DENIALS as DENIED_WITH, type ExistingRouteKey, expectedOutcomes } from './authorisation-matrix';
 import { loadEvent } from './events';
 import { setTestEnv } from './env';
-import { type PrincipalName, accessCookie, awsError, cognitoMock, ddbMock, resetAwsMocks } from './fixtures';
+import { type PrincipalName, signedInCookies, awsError, cognitoMock, ddbMock, resetAwsMocks } from './fixtures';
 import { stubJwksFetch } from './jwt';
 import { expectJsonError, expectSecurityHeaders, invoke } from './lambda';
 
@@ -53,7 +53,7 @@ const cases = routes.flatMap((r) => callers.map((c) => [routeKey(r), c, decide(r
 
 describe('authorisation matrix', () => {
   it.each(cases)('%s as %s → %s', async (_key, caller, decision, route) => {
-    const event = loadEvent(route.name, caller === 'anonymous' ? {} : { cookies: [accessCookie(caller)] });
+    const event = loadEvent(route.name, caller === 'anonymous' ? {} : { cookies: signedInCookies(caller) });
     const res = await invoke(handlers.get(route.domain)!, event);
     expectSecurityHeaders(res);
     if (decision === 'allow') {

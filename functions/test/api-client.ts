@@ -18,8 +18,13 @@ export class ApiClient {
     this.baseUrl = baseUrl;
   }
 
+  /** The session's cookies as API Gateway v2 puts them in `event.cookies` (a handler invoked in-process). */
+  cookies(): string[] {
+    return [...this.jar].map(([k, v]) => `${k}=${v}`);
+  }
+
   cookieHeader(): string {
-    return [...this.jar].map(([k, v]) => `${k}=${v}`).join('; ');
+    return this.cookies().join('; ');
   }
 
   async request<T = unknown>(
@@ -78,12 +83,15 @@ export async function signedUpClient(prefix = 'user') {
   return { client: c, username, id: res.body.user.id };
 }
 
-export async function adminClient() {
+/** A new session of an existing account. */
+export async function loggedInClient(username: string, password = STRONG_PASSWORD) {
   const c = new ApiClient();
-  const res = await c.post('/api/auth/login', { username: 'admin', password: process.env.TEST_ADMIN_PASSWORD });
-  if (res.status !== 200) throw new Error(`admin login failed: ${res.status} ${res.text}`);
+  const res = await c.post('/api/auth/login', { username, password });
+  if (res.status !== 200) throw new Error(`login of ${username} failed: ${res.status} ${res.text}`);
   return c;
 }
+
+export const adminClient = () => loggedInClient('admin', process.env.TEST_ADMIN_PASSWORD);
 
 /** Signs up a fresh user with an active subscription (granted directly in the table). */
 export async function subscriberClient(prefix = 'sub') {

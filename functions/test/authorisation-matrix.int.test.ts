@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routeKey, routes } from '../src/routes';
-import { ApiClient, STRONG_PASSWORD, adminClient, signedUpClient, subscriberClient, uniqueName } from './api-client';
+import { ApiClient, STRONG_PASSWORD, adminClient, loggedInClient, signedUpClient, subscriberClient, uniqueName } from './api-client';
 import { CALLERS, type Caller, DENIALS, type ExistingRouteKey, expectedOutcomes } from './authorisation-matrix';
 import { grantSubscription } from '../../test-support/subscriptions';
 
@@ -29,6 +29,7 @@ const requests: Record<ExistingRouteKey, (caller: Caller) => Req> = {
   },
   'POST /api/auth/login': () => ({ path: '/api/auth/login', body: { username: loginAccount.username, password: STRONG_PASSWORD } }),
   'POST /api/auth/logout': () => ({ path: '/api/auth/logout' }),
+  'POST /api/auth/logout-all': () => ({ path: '/api/auth/logout-all' }),
   'GET /api/auth/me': () => ({ path: '/api/auth/me' }),
   'GET /api/config': () => ({ path: '/api/config' }),
   'GET /api/meals': () => ({ path: '/api/meals' }),
@@ -65,6 +66,10 @@ const requests: Record<ExistingRouteKey, (caller: Caller) => Req> = {
 };
 
 const sessions = new Map<Caller, ApiClient>();
+const usernames = new Map<Caller, string>();
+const passwordOf = (username: string) => (username === 'admin' ? process.env.TEST_ADMIN_PASSWORD : STRONG_PASSWORD);
+/** Routes that end the caller's session: they get a session of their own, so the other cases keep theirs. */
+const SESSION_ENDING: readonly ExistingRouteKey[] = ['POST /api/auth/logout', 'POST /api/auth/logout-all'];
 
 beforeAll(async () => {
   const yesterday = new Date(Date.now() - 86_400_000).toISOString();
@@ -82,13 +87,20 @@ beforeAll(async () => {
   sessions.set('lapsed', lapsed.client);
   sessions.set('subscriber', subscriber.client);
   sessions.set('admin', admin);
+  usernames.set('user', user.username).set('lapsed', lapsed.username).set('subscriber', subscriber.username).set('admin', 'admin');
   const fb = await subscriber.client.post<{ id: string }>('/api/feedback', { email: 'mx@example.com', message: 'Feedback for the matrix', category: 'general' });
   expect(fb.status).toBe(201);
   feedbackId = fb.body.id;
 });
 
-/** A copy of a caller's cookie jar, so that a sign-up, sign-in or sign-out in one case leaves the caller's session as it was. */
-function asCaller(caller: Caller): ApiClient {
+/**
+ * A copy of a caller's cookie jar, so that a sign-up or sign-in in one case leaves the caller's
+ * cookies as they were; a case that ends its session signs in afresh instead (ending a session
+ * ends it for every copy of its cookies).
+ */
+async function asCaller(caller: Caller, key: ExistingRouteKey): Promise<ApiClient> {
+  const username = usernames.get(caller);
+  if (SESSION_ENDING.includes(key) && username) return loggedInClient(username, passwordOf(username));
   const copy = new ApiClient();
   for (const [k, v] of sessions.get(caller)!.jar) copy.jar.set(k, v);
   return copy;
@@ -107,13 +119,16 @@ describe('authorisation matrix against the emulators', () => {
   it.each(cases)('%s as %s', async (key, caller) => {
     const route = routes.find((r) => routeKey(r) === key)!;
     const req = requests[key](caller);
-    const res = await asCaller(caller).request(route.method, req.path, { body: req.body ?? (route.method === 'GET' ? undefined : {}), headers: req.headers });
+    const res = await (await asCaller(caller, key)).request(route.method, req.path, { body: req.body ?? (route.method === 'GET' ? undefined : {}), headers: req.headers });
     const expected = expectedOutcomes[key][caller];
     const message = (res.body as { message?: string } | undefined)?.message;
     const where = `${key} as ${caller}: ${res.status} ${res.text.slice(0, 200)}`;
     expect(res.status, where).toBe(expected);
     if (expected === 401 || expected === 403) expect(DENIALS[expected] as readonly string[], where).toContain(message);
     else expect(allDenials, where).not.toContain(message);
+    // Sign out everywhere ended the caller's own session too: the next cases get a new one.
+    const username = usernames.get(caller);
+    if (SESSION_ENDING.includes(key) && username) sessions.set(caller, await loggedInClient(username, passwordOf(username)));
   });
 
   it('leaves each caller in its category (the matrix changed no one\'s access)', async () => {

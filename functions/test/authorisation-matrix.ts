@@ -24,7 +24,7 @@ export type Caller = (typeof CALLERS)[number];
 export type Row = Readonly<Record<Caller, number>>;
 
 export const DENIALS = {
-  401: ['Authentication required'],
+  401: ['Authentication required', 'Your session has ended. Please sign in again.'],
   403: ['Administrator privileges required', 'An active subscription is required'],
 } as const;
 
@@ -38,6 +38,7 @@ export const expectedOutcomes: Readonly<Record<ExistingRouteKey, Row>> = {
   'POST /api/auth/signup': publicRoute(201),
   'POST /api/auth/login': publicRoute(200),
   'POST /api/auth/logout': publicRoute(204),
+  'POST /api/auth/logout-all': signedIn(204),
   'GET /api/auth/me': signedIn(200),
 
   // public runtime config; the catalogue is for subscribers (and admins)

@@ -1,9 +1,11 @@
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { marshall } from '@aws-sdk/util-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { ACCESS_COOKIE, REFRESH_COOKIE } from '../src/lib/cookies';
-import { type Profile, hasActiveSubscription } from '../src/lib/users';
+import { sessionKeyOf } from '../src/lib/session';
+import { type Profile, hasActiveSubscription, hasLiveSession } from '../src/lib/users';
 import { type TokenOptions, accessToken } from './jwt';
 
 /** The callers of the authorisation tests. */
@@ -31,8 +33,12 @@ export function profileOf(name: PrincipalName): Profile {
       : name === 'lapsed'
         ? { status: 'active', plan: 'monthly', expiresAt: new Date(T0 - DAY).toISOString(), provider: 'paypal' }
         : { status: 'none' };
-  return { id: p.sub, username: p.username, email: `${p.username}@example.com`, subscription, createdAt: '2025-12-01T00:00:00.000Z' };
+  const sessions = { [sessionKeyOf(refreshTokenOf(name))]: Math.floor(T0 / 1000) + 30 * 24 * 3600 };
+  return { id: p.sub, username: p.username, email: `${p.username}@example.com`, subscription, sessions, createdAt: '2025-12-01T00:00:00.000Z' };
 }
+
+/** The refresh token of each principal's one live session (its key is in the principal's profile). */
+export const refreshTokenOf = (name: PrincipalName) => `rt-${name}`;
 
 export const profileItem = (name: PrincipalName) => ({ pk: `USER#${principals[name].sub}`, sk: 'PROFILE', entity: 'PROFILE', ...profileOf(name) });
 
@@ -51,26 +57,37 @@ export function resetAwsMocks(): void {
   for (const name of Object.keys(principals) as PrincipalName[]) {
     ddbMock.on(GetCommand, { Key: { pk: `USER#${principals[name].sub}`, sk: 'PROFILE' } }).resolves({ Item: profileItem(name) });
   }
-  // Like DynamoDB, a transaction whose first item checks the caller's subscription (lib/entitlement.ts)
-  // is cancelled when the profile has none; other transactions succeed.
-  ddbMock.on(TransactWriteCommand).callsFake((input: { TransactItems?: { ConditionCheck?: { Key?: Record<string, unknown> } }[] }) => {
-    const pk = input.TransactItems?.[0]?.ConditionCheck?.Key;
-    if (pk?.sk === 'PROFILE' && !hasActiveSubscription(profileBySub(String(pk.pk).slice(5)))) {
-      throw new TransactionCanceledException({
-        message: 'Transaction cancelled',
-        $metadata: {},
-        CancellationReasons: input.TransactItems!.map((_i, n) => ({ Code: n === 0 ? 'ConditionalCheckFailed' : 'None' })),
-      });
-    }
-    return {};
+  // Like DynamoDB, a transaction whose first item checks the caller's profile (lib/profile-check.ts)
+  // is cancelled, with the profile as stored, when the session is not live or (when the condition
+  // asks) there is no active subscription; other transactions succeed.
+  ddbMock.on(TransactWriteCommand).callsFake((input: { TransactItems?: { ConditionCheck?: ProfileConditionCheck }[] }) => {
+    const check = input.TransactItems?.[0]?.ConditionCheck;
+    if (check?.Key?.sk !== 'PROFILE') return {};
+    const profile = profileBySub(String(check.Key.pk).slice(5));
+    const live = hasLiveSession(profile, check.ExpressionAttributeNames?.['#key'] ?? '');
+    const entitled = !check.ConditionExpression?.includes('#s.#st') || hasActiveSubscription(profile);
+    if (live && entitled) return {};
+    throw new TransactionCanceledException({
+      message: 'Transaction cancelled',
+      $metadata: {},
+      CancellationReasons: input.TransactItems!.map((_i, n) =>
+        n === 0 ? { Code: 'ConditionalCheckFailed', ...(profile ? { Item: marshall(profileItem(nameBySub(profile.id)!)) } : {}) } : { Code: 'None' },
+      ),
+    });
   });
-  // A BatchGet finds the principals' profiles (the subscription check rides in a request's first BatchGet, lib/entitlement.ts).
+  // A BatchGet finds the principals' profiles (the profile check rides in a request's first BatchGet, lib/profile-check.ts).
   ddbMock.on(BatchGetCommand).callsFake((input: { RequestItems: Record<string, { Keys: Record<string, unknown>[] }> }) => {
     const [table, { Keys }] = Object.entries(input.RequestItems)[0]!;
     const found = Keys.filter((k) => k.sk === 'PROFILE' && profileBySub(String(k.pk).slice(5)))
       .map((k) => profileItem(nameBySub(String(k.pk).slice(5))!));
     return { Responses: { [table]: found } };
   });
+}
+
+interface ProfileConditionCheck {
+  Key?: Record<string, unknown>;
+  ConditionExpression?: string;
+  ExpressionAttributeNames?: Record<string, string>;
 }
 
 const nameBySub = (sub: string): PrincipalName | undefined =>
@@ -85,6 +102,12 @@ export const accessCookie = (name: PrincipalName, o: Omit<TokenOptions, 'sub' | 
   `${ACCESS_COOKIE}=${accessToken({ ...principals[name], groups: [...principals[name].groups], ...o })}`;
 
 export const refreshCookie = (value = 'refresh-token-opaque-1'): string => `${REFRESH_COOKIE}=${value}`;
+
+/** The cookies of a principal's live session: its access cookie (options as for accessCookie) and refresh cookie. */
+export const signedInCookies = (name: PrincipalName, o: Omit<TokenOptions, 'sub' | 'username' | 'groups'> = {}): string[] => [
+  accessCookie(name, o),
+  refreshCookie(refreshTokenOf(name)),
+];
 
 /** An error shaped like the ones the AWS SDK throws for a service exception. */
 export function awsError(name: string, message = name): Error {

@@ -1,5 +1,5 @@
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { BatchGetCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { handler as authHandler } from '../src/auth/handler';
 import { handler as webhookHandler } from '../src/billing/webhook-handler';
@@ -8,7 +8,7 @@ import { handler as trackingHandler } from '../src/tracking/handler';
 import { MAX_BODY_BYTES } from '../src/lib/middleware/json-body';
 import { loadEvent } from './events';
 import { setTestEnv } from './env';
-import { accessCookie, awsError, cognitoMock, connectionRefused, ddbMock, principals, resetAwsMocks } from './fixtures';
+import { accessCookie, refreshCookie, signedInCookies, awsError, cognitoMock, connectionRefused, ddbMock, principals, resetAwsMocks } from './fixtures';
 import { stubJwksFetch } from './jwt';
 import { expectJsonError, expectSecurityHeaders, invoke } from './lambda';
 
@@ -29,7 +29,7 @@ const reachedCognito = () => cognitoMock.commandCalls(InitiateAuthCommand).lengt
 
 describe('unknown routes', () => {
   it.each(['GET /api/nope', 'DELETE /api/progress/today', '$default', ''])('answers 404 JSON for route key %j', async (key) => {
-    const res = await invoke(trackingHandler, loadEvent('get-progress-today', { routeKey: key, cookies: [accessCookie('admin')] }));
+    const res = await invoke(trackingHandler, loadEvent('get-progress-today', { routeKey: key, cookies: signedInCookies('admin') }));
     expectJsonError(res, 404, 'Not found');
     expect(ddbMock.calls()).toHaveLength(0);
   });
@@ -55,7 +55,7 @@ describe('CSRF defence on state-changing requests', () => {
   });
 
   it('refuses a cross-site request even with a valid session (403, not 401/501)', async () => {
-    const res = await invoke(trackingHandler, loadEvent('patch-progress-today', { headers: { origin: 'https://evil.example' }, cookies: [accessCookie('subscriber')] }));
+    const res = await invoke(trackingHandler, loadEvent('patch-progress-today', { headers: { origin: 'https://evil.example' }, cookies: signedInCookies('subscriber') }));
     expectJsonError(res, 403, 'Cross-site request refused');
     expect(ddbMock.calls()).toHaveLength(0);
   });
@@ -98,7 +98,7 @@ describe('CSRF defence on state-changing requests', () => {
   });
 
   it('does not check reads (GET) from another origin', async () => {
-    const res = await invoke(authHandler, loadEvent('get-auth-me', { headers: { origin: 'https://evil.example' }, cookies: [accessCookie('user')] }));
+    const res = await invoke(authHandler, loadEvent('get-auth-me', { headers: { origin: 'https://evil.example' }, cookies: signedInCookies('user') }));
     expect(res.statusCode).toBe(200);
   });
 
@@ -123,43 +123,60 @@ describe('access levels', () => {
   });
 
   it('answers 403 to a signed-in non-subscriber on a subscriber route (profile read in the route\'s own BatchGet)', async () => {
-    const res = await invoke(trackingHandler, loadEvent('get-progress-today', { cookies: [accessCookie('user')] }));
+    const res = await invoke(trackingHandler, loadEvent('get-progress-today', { cookies: signedInCookies('user') }));
     expectJsonError(res, 403, 'An active subscription is required');
     expect(ddbMock.commandCalls(BatchGetCommand)[0]!.args[0].input.RequestItems!['fittrack-test']!.Keys).toContainEqual({ pk: `USER#${principals.user.sub}`, sk: 'PROFILE' });
     expect(ddbMock.commandCalls(GetCommand)).toHaveLength(0);
   });
 
-  it('answers 403 when the subscription has expired or the profile is missing', async () => {
-    expectJsonError(await invoke(trackingHandler, loadEvent('post-pushups', { cookies: [accessCookie('lapsed')] })), 403);
+  it('answers 403 when the subscription has expired, and 401 when the profile (and so the session) is gone', async () => {
+    expectJsonError(await invoke(trackingHandler, loadEvent('post-pushups', { cookies: signedInCookies('lapsed') })), 403);
     const noProfile = accessCookie('user', { claims: { sub: 'sub-without-profile' } });
-    expectJsonError(await invoke(trackingHandler, loadEvent('post-pushups', { cookies: [noProfile] })), 403);
+    expectJsonError(await invoke(trackingHandler, loadEvent('post-pushups', { cookies: [noProfile, refreshCookie('rt-user')] })), 401, 'Your session has ended. Please sign in again.');
+  });
+
+  it('answers 401 to a verified access token whose session has ended or without its refresh cookie, on every kind of route, and clears the cookies', async () => {
+    const { handler: feedbackHandler } = await import('../src/feedback/handler');
+    const ended = [accessCookie('subscriber'), refreshCookie('rt-logged-out')];
+    for (const [h, name, cookies] of [
+      [trackingHandler, 'post-pushups', ended],
+      [trackingHandler, 'get-progress-today', ended],
+      [authHandler, 'get-auth-me', ended],
+      [authHandler, 'get-auth-me', [accessCookie('user')]],
+      [feedbackHandler, 'get-feedback', [accessCookie('admin'), refreshCookie('rt-logged-out')]],
+    ] as const) {
+      const res = await invoke(h, loadEvent(name, { cookies: [...cookies] }));
+      expectJsonError(res, 401, 'Your session has ended. Please sign in again.');
+      expect(res.cookies).toEqual([expect.stringMatching(/^__Host-fittrack-access=; Max-Age=0;/), expect.stringMatching(/^__Host-fittrack-refresh=; Max-Age=0;/)]);
+    }
+    expect(ddbMock.commandCalls(TransactWriteCommand).length + ddbMock.commandCalls(PutCommand).length).toBe(1); // only the refused pushups transaction was attempted
   });
 
   it('lets a subscriber through to the route', async () => {
     const { handler: catalogHandler } = await import('../src/catalog/handler');
     ddbMock.on(QueryCommand).resolves({ Items: [] });
-    const res = await invoke(catalogHandler, loadEvent('get-meals', { cookies: [accessCookie('subscriber')] }));
+    const res = await invoke(catalogHandler, loadEvent('get-meals', { cookies: signedInCookies('subscriber') }));
     expect(res.statusCode).toBe(200);
   });
 
-  it('lets an admin through a subscriber route without a subscription or a profile read', async () => {
+  it('lets an admin through a subscriber route without a subscription (one profile read checks the session)', async () => {
     const { handler: catalogHandler } = await import('../src/catalog/handler');
     ddbMock.on(QueryCommand).resolves({ Items: [] });
-    const res = await invoke(catalogHandler, loadEvent('get-meals', { cookies: [accessCookie('admin')] }));
+    const res = await invoke(catalogHandler, loadEvent('get-meals', { cookies: signedInCookies('admin') }));
     expect(res.statusCode).toBe(200);
-    expect(ddbMock.commandCalls(GetCommand)).toHaveLength(0);
+    expect(ddbMock.commandCalls(GetCommand).map((c) => c.args[0].input.Key)).toEqual([{ pk: `USER#${principals.admin.sub}`, sk: 'PROFILE' }]);
   });
 
   it('answers 403 to a signed-in user (even a subscriber) on an admin route', async () => {
     const { handler: feedbackHandler } = await import('../src/feedback/handler');
     for (const who of ['user', 'subscriber'] as const) {
-      const res = await invoke(feedbackHandler, loadEvent('get-feedback', { cookies: [accessCookie(who)] }));
+      const res = await invoke(feedbackHandler, loadEvent('get-feedback', { cookies: signedInCookies(who) }));
       expectJsonError(res, 403, 'Administrator privileges required');
     }
   });
 
   it('ignores the userId of a body: identity comes from the token', async () => {
-    const res = await invoke(trackingHandler, loadEvent('post-pushups', { cookies: [accessCookie('user')], body: { userId: principals.subscriber.sub, count: 10 } }));
+    const res = await invoke(trackingHandler, loadEvent('post-pushups', { cookies: signedInCookies('user'), body: { userId: principals.subscriber.sub, count: 10 } }));
     expectJsonError(res, 403);
   });
 });
@@ -202,7 +219,7 @@ describe('request bodies', () => {
 describe('error answers', () => {
   it('maps a DynamoDB connection failure to 503 with no stack trace or internals', async () => {
     ddbMock.on(BatchGetCommand).rejects(connectionRefused());
-    const res = await invoke(trackingHandler, loadEvent('get-progress-today', { cookies: [accessCookie('user')] }));
+    const res = await invoke(trackingHandler, loadEvent('get-progress-today', { cookies: signedInCookies('user') }));
     expectJsonError(res, 503, 'Service temporarily unavailable. Please try again shortly.');
     expect(res.headers['Retry-After']).toBe('2');
     expect(res.body).not.toMatch(/ECONNREFUSED|127\.0\.0\.1|8000|\n\s+at |\.ts:\d+/);
@@ -210,14 +227,14 @@ describe('error answers', () => {
 
   it.each(['ThrottlingException', 'ProvisionedThroughputExceededException', 'TimeoutError'])('maps %s to 503', async (name) => {
     ddbMock.on(BatchGetCommand).rejects(awsError(name, 'internal detail'));
-    const res = await invoke(trackingHandler, loadEvent('get-progress-today', { cookies: [accessCookie('user')] }));
+    const res = await invoke(trackingHandler, loadEvent('get-progress-today', { cookies: signedInCookies('user') }));
     expectJsonError(res, 503);
     expect(res.body).not.toContain('internal detail');
   });
 
   it('maps an unexpected error to 500 without its text and logs it with the request id', async () => {
     ddbMock.on(BatchGetCommand).rejects(new TypeError("Cannot read properties of undefined (reading 'secretField')"));
-    const res = await invoke(trackingHandler, loadEvent('get-progress-today', { cookies: [accessCookie('user')] }));
+    const res = await invoke(trackingHandler, loadEvent('get-progress-today', { cookies: signedInCookies('user') }));
     const message = expectJsonError(res, 500);
     expect(message).toBe('Internal server error (request sample-get-progress-today)');
     expect(res.body).not.toMatch(/secretField|TypeError|\n\s+at /);
@@ -227,7 +244,7 @@ describe('error answers', () => {
 
   it('does not log expected client errors as server errors', async () => {
     await invoke(trackingHandler, loadEvent('get-progress-today'));
-    await invoke(trackingHandler, loadEvent('get-progress-today', { cookies: [accessCookie('lapsed')] }));
+    await invoke(trackingHandler, loadEvent('get-progress-today', { cookies: signedInCookies('lapsed') }));
     expect(consoleError).not.toHaveBeenCalled();
   });
 });

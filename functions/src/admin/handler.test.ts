@@ -9,7 +9,7 @@ import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadEvent } from '../../test/events';
 import { setTestEnv } from '../../test/env';
-import { accessCookie, awsError, cognitoMock, connectionRefused, ddbMock, principals, resetAwsMocks } from '../../test/fixtures';
+import { signedInCookies, awsError, cognitoMock, connectionRefused, ddbMock, principals, resetAwsMocks } from '../../test/fixtures';
 import { accessToken, stubJwksFetch } from '../../test/jwt';
 import { expectJsonError, invoke, jsonBody } from '../../test/lambda';
 import { type AdminLogsResponse, type SystemTestResponse } from '../contract/admin';
@@ -42,7 +42,7 @@ beforeEach(() => {
 });
 
 const run = async (test: string) => {
-  const e = loadEvent('post-admin-system-test', { cookies: [accessCookie('admin')] });
+  const e = loadEvent('post-admin-system-test', { cookies: signedInCookies('admin') });
   e.pathParameters = { test };
   e.routeKey = 'POST /api/admin/system-tests/{test}';
   return invoke(handler, e);
@@ -115,7 +115,10 @@ describe('system tests', () => {
   it('feedback: submits as the admin, then deletes exactly that item and undoes the totals and the hourly count', async () => {
     const res = await run('feedback');
     expect(jsonBody(res)).toEqual({ passed: true, details: expect.stringMatching(/^Submitted feedback [0-9A-Z]{26}/) });
-    const [submit, cleanup] = ddbMock.commandCalls(TransactWriteCommand).map((c) => c.args[0].input.TransactItems!);
+    // the submit carries the session check as its item 0 (lib/profile-check.ts)
+    const [withCheck, cleanup] = ddbMock.commandCalls(TransactWriteCommand).map((c) => c.args[0].input.TransactItems!);
+    const [check, ...submit] = withCheck!;
+    expect(check!.ConditionCheck!.Key).toEqual({ pk: `USER#${principals.admin.sub}`, sk: 'PROFILE' });
     expect(submit![1]!.Put!.Item).toMatchObject({ userId: principals.admin.sub, category: 'general' });
     expect(submit![2]!.Put!.Item!.details).toMatch(/^admin sent general feedback \[[0-9A-Z]{26}\] \(system test, removed again\)$/);
     const id = submit![1]!.Put!.Item!.id as string;
@@ -137,12 +140,14 @@ describe('system tests', () => {
   it('answers 404 to an unknown test without touching anything', async () => {
     expectJsonError(await run('payments'), 404, 'Unknown system test: use login, signup, feedback');
     expect(cognitoMock.calls()).toHaveLength(0);
-    expect(ddbMock.calls()).toHaveLength(0);
+    // only the read of the admin's own profile that checks the session
+    expect(ddbMock.commandCalls(GetCommand).map((c) => c.args[0].input.Key)).toEqual([{ pk: `USER#${principals.admin.sub}`, sk: 'PROFILE' }]);
+    expect(ddbMock.calls()).toHaveLength(1);
   });
 });
 
 describe('GET /api/admin/logs', () => {
-  it('answers counters, newest events and logins of the last 24 h from two Queries', async () => {
+  it('answers counters, newest events and logins of the last 24 h from two Queries (after the read of the session check)', async () => {
     const now = Date.now();
     const iso = (ms: number) => new Date(now - ms).toISOString();
     ddbMock.on(QueryCommand, { IndexName: 'gsi1' }).resolves({
@@ -156,7 +161,7 @@ describe('GET /api/admin/logs', () => {
     ddbMock.on(QueryCommand, { KeyConditionExpression: 'pk = :pk' }).resolves({
       Items: [{ pk: 'LOG#ALL', sk: 's', gsi1pk: 'ACTION#login', gsi1sk: 's', entity: 'LOG', id: 'L1', action: 'login', details: 'User a signed in', userId: 'u', ipAddress: '1.2.3.4', timestamp: iso(60_000) }],
     });
-    const res = await invoke(handler, loadEvent('get-admin-logs', { cookies: [accessCookie('admin')] }));
+    const res = await invoke(handler, loadEvent('get-admin-logs', { cookies: signedInCookies('admin') }));
     expect(res.statusCode).toBe(200);
     expect(jsonBody(res) as AdminLogsResponse).toEqual({
       total: 42,
@@ -164,12 +169,12 @@ describe('GET /api/admin/logs', () => {
       recentLogins: 2,
       events: [{ id: 'L1', action: 'login', details: 'User a signed in', userId: 'u', ipAddress: '1.2.3.4', timestamp: iso(60_000) }],
     });
-    expect(ddbMock.calls()).toHaveLength(2);
+    expect(ddbMock.calls().map((c) => c.args[0].constructor.name)).toEqual(['GetCommand', 'QueryCommand', 'QueryCommand']);
   });
 
   it('answers zeros before anything was recorded', async () => {
     ddbMock.on(QueryCommand).resolves({ Items: [] });
-    const res = await invoke(handler, loadEvent('get-admin-logs', { cookies: [accessCookie('admin')] }));
+    const res = await invoke(handler, loadEvent('get-admin-logs', { cookies: signedInCookies('admin') }));
     expect(jsonBody(res)).toEqual({ total: 0, feedbackTotal: 0, recentLogins: 0, events: [] });
   });
 });

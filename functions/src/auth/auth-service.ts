@@ -11,8 +11,9 @@ import { cognito, decodeTrustedIdToken } from '../lib/cognito';
 import { getEnv } from '../lib/env';
 import { HttpError, badRequest, conflict, unauthorized } from '../lib/http-error';
 import { type Session } from '../lib/request';
-import { clearSessionCookies, sessionCookies, sessionFromAccessToken } from '../lib/session';
-import { createProfile, createProfileIfAbsent, getProfile } from '../lib/profile-repository';
+import { clearSessionCookies, sessionCookies, sessionEndsAt, sessionFromAccessToken, sessionKeyOf } from '../lib/session';
+import { createProfile, createProfileIfAbsent, endAllSessionsItem, endSession, getProfile, sessionStartItem } from '../lib/profile-repository';
+import { transact } from '../lib/db/toolkit';
 import { newProfile, toUser } from '../lib/users';
 import { recordLoginFailure, writeIfLoginAllowed } from './login-limit';
 
@@ -46,10 +47,11 @@ async function authenticate(username: string, password: string): Promise<Authent
   }
 }
 
-async function startSession(auth: AuthenticationResultType): Promise<{ session: Session; cookies: string[] }> {
+/** The session Cognito's answer starts: who, its key in the profile (lib/session.ts) and its cookies. */
+async function startSession(auth: AuthenticationResultType): Promise<{ session: Session; key: string; cookies: string[] }> {
   const s = await sessionFromAccessToken(auth.AccessToken!);
-  if (!s) throw new Error('Cognito returned an access token that does not verify');
-  return { session: s.session, cookies: sessionCookies(auth, s.exp) };
+  if (!s || !auth.RefreshToken) throw new Error('Cognito returned an access token that does not verify, or no refresh token');
+  return { session: s.session, key: sessionKeyOf(auth.RefreshToken), cookies: sessionCookies(auth, s.exp) };
 }
 
 interface AuthOutcome {
@@ -84,10 +86,11 @@ export async function signup(input: SignupRequest, ip: string): Promise<AuthOutc
         throw err;
     }
   }
-  const profile = newProfile({ id: sub, username: input.username, email: input.email });
-  await createProfile(profile, activityLogItems({ action: 'signup', userId: sub, details: `New account ${input.username}`, ipAddress: ip }));
   const auth = await authenticate(input.username, input.password);
-  const { session, cookies } = await startSession(auth);
+  const { session, key, cookies } = await startSession(auth);
+  // The profile is created with its first session: the cookies are good from the first request.
+  const profile = { ...newProfile({ id: sub, username: input.username, email: input.email }), sessions: { [key]: sessionEndsAt() } };
+  await createProfile(profile, activityLogItems({ action: 'signup', userId: sub, details: `New account ${input.username}`, ipAddress: ip }));
   return { user: toUser(profile, session.role), cookies };
 }
 
@@ -100,7 +103,7 @@ export async function login(input: LoginRequest, ip: string): Promise<AuthOutcom
     if (err instanceof HttpError && err.status === 401) await recordLoginFailure(input.username, ip);
     throw err;
   }
-  const { session, cookies } = await startSession(auth);
+  const { session, key, cookies } = await startSession(auth);
   let profile = await getProfile(session.sub);
   if (!profile) {
     // A Cognito user without a profile (e.g. created by an operator): create it once.
@@ -108,8 +111,11 @@ export async function login(input: LoginRequest, ip: string): Promise<AuthOutcom
     await createProfileIfAbsent(profile);
   }
   try {
-    // The login log and the brute-force limit in one transaction: over the limit, a right password is refused too.
-    await writeIfLoginAllowed(input.username, ip, activityLogItems({ action: 'login', userId: session.sub, details: `User ${session.username} signed in`, ipAddress: ip }));
+    // The login log, the new session and the brute-force limit in one transaction: over the limit, a right password is refused too.
+    await writeIfLoginAllowed(input.username, ip, [
+      sessionStartItem(profile, key, sessionEndsAt()),
+      ...activityLogItems({ action: 'login', userId: session.sub, details: `User ${session.username} signed in`, ipAddress: ip }),
+    ]);
   } catch (err) {
     if (err instanceof HttpError && err.status === 429 && auth.RefreshToken) {
       await cognito()
@@ -127,8 +133,16 @@ export async function me(session: Session): Promise<User> {
   return toUser(profile, session.role);
 }
 
-/** Revokes the refresh token (ending every access token it issued) and clears the cookies. */
-export async function logout(refreshToken: string | undefined, session: Session | undefined, ip: string): Promise<string[]> {
+/**
+ * Ends the session in the profile (its access cookie is refused from the next request, lib/profile-check.ts),
+ * revokes the refresh token at Cognito and clears the cookies.
+ */
+export async function logout(
+  refreshToken: string | undefined,
+  ending: { sub: string; username: string; key: string } | undefined,
+  ip: string,
+): Promise<string[]> {
+  if (ending) await endSession(ending.sub, ending.key);
   if (refreshToken) {
     await cognito()
       .send(new RevokeTokenCommand({ ClientId: getEnv().userPoolClientId, Token: refreshToken }))
@@ -137,6 +151,20 @@ export async function logout(refreshToken: string | undefined, session: Session 
         if (!['NotAuthorizedException', 'UnsupportedTokenTypeException', 'InvalidParameterException'].includes(errName(err))) throw err;
       });
   }
-  if (session) await logActivity({ action: 'logout', userId: session.sub, details: `User ${session.username} signed out`, ipAddress: ip });
+  if (ending) await logActivity({ action: 'logout', userId: ending.sub, details: `User ${ending.username} signed out`, ipAddress: ip });
+  return clearSessionCookies();
+}
+
+/**
+ * Sign out everywhere: every session of the account ends at once (the profile's map is emptied in
+ * the same transaction as the log entry), this browser's cookies are cleared. Refresh tokens left at
+ * Cognito cannot start a session again: a refreshed access token still needs its key in the profile.
+ */
+export async function logoutEverywhere(session: Session, ip: string): Promise<string[]> {
+  const outcome = await transact([
+    endAllSessionsItem(session.sub),
+    ...activityLogItems({ action: 'logout', userId: session.sub, details: `User ${session.username} signed out everywhere`, ipAddress: ip }),
+  ]);
+  if (!outcome.ok) throw unauthorized(); // the profile is gone: nothing left to sign out
   return clearSessionCookies();
 }

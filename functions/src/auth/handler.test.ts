@@ -3,7 +3,7 @@ import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynam
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadEvent } from '../../test/events';
 import { setTestEnv } from '../../test/env';
-import { accessCookie, awsError, cognitoMock, connectionRefused, ddbMock, principals, profileOf, refreshCookie, resetAwsMocks } from '../../test/fixtures';
+import { accessCookie, signedInCookies, awsError, cognitoMock, connectionRefused, ddbMock, principals, profileOf, refreshCookie, resetAwsMocks } from '../../test/fixtures';
 import { accessToken, fetchedUrls, signJwt, stubJwksFetch } from '../../test/jwt';
 import { type Result, cookiesByName, expectJsonError, expectSecurityHeaders, invoke, jsonBody } from '../../test/lambda';
 import { ACCESS_COOKIE, REFRESH_COOKIE, REFRESH_MAX_AGE_SECONDS } from '../lib/cookies';
@@ -268,7 +268,7 @@ describe('POST /api/auth/logout', () => {
 
 describe('GET /api/auth/me', () => {
   it('answers the signed-in user from the profile', async () => {
-    const res = await invoke(handler, loadEvent('get-auth-me', { cookies: [accessCookie('lapsed')] }));
+    const res = await invoke(handler, loadEvent('get-auth-me', { cookies: signedInCookies('lapsed') }));
     expect(res.statusCode).toBe(200);
     expect(res.headers['Cache-Control']).toBe('no-store');
     expect(jsonBody(res)).toEqual({
@@ -338,13 +338,13 @@ describe('transparent session refresh', () => {
 
   it('also refreshes when only the refresh cookie is left', async () => {
     cognitoMock.on(InitiateAuthCommand).resolves(authResult('user', false));
-    const res = await invoke(handler, loadEvent('get-auth-me', { cookies: [refreshCookie()] }));
+    const res = await invoke(handler, loadEvent('get-auth-me', { cookies: [refreshCookie('rt-user')] }));
     expect(res.statusCode).toBe(200);
     expect(Object.keys(cookiesByName(res))).toEqual([ACCESS_COOKIE]);
   });
 
   it('does not call Cognito while the access token is valid', async () => {
-    const res = await invoke(handler, loadEvent('get-auth-me', { cookies: [accessCookie('user'), refreshCookie()] }));
+    const res = await invoke(handler, loadEvent('get-auth-me', { cookies: signedInCookies('user') }));
     expect(res.statusCode).toBe(200);
     expect(cognitoMock.calls()).toHaveLength(0);
     expect(res.cookies).toBeUndefined();

@@ -1,8 +1,8 @@
 import { loginRequest, signupRequest } from '../contract/auth';
 import { createDomainHandler, parseBody } from '../lib/domain-handler';
 import { unauthorized } from '../lib/http-error';
-import { readSessionCookies } from '../lib/session';
-import { login, logout, me, signup } from './auth-service';
+import { endingSession, readSessionCookies } from '../lib/session';
+import { login, logout, logoutEverywhere, me, signup } from './auth-service';
 
 export const handler = createDomainHandler('auth', {
   'POST /api/auth/signup': async (req) => {
@@ -16,8 +16,13 @@ export const handler = createDomainHandler('auth', {
     return { status: 200, body: { user } };
   },
   'POST /api/auth/logout': async (req) => {
-    const cookies = await logout(readSessionCookies(req.event).refresh, req.session, req.ip);
+    const cookies = await logout(readSessionCookies(req.event).refresh, await endingSession(req.event), req.ip);
     req.setCookies.push(...cookies);
+    return { status: 204 };
+  },
+  'POST /api/auth/logout-all': async (req) => {
+    if (!req.session) throw unauthorized();
+    req.setCookies.push(...(await logoutEverywhere(req.session, req.ip)));
     return { status: 204 };
   },
   'GET /api/auth/me': async (req) => {

@@ -3,7 +3,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setTestEnv } from '../../test/env';
-import { accessCookie, ddbMock, resetAwsMocks } from '../../test/fixtures';
+import { signedInCookies, ddbMock, resetAwsMocks } from '../../test/fixtures';
 import { stubJwksFetch } from '../../test/jwt';
 import { expectJsonError, invoke } from '../../test/lambda';
 import { loadEvent } from '../../test/events';
@@ -115,11 +115,11 @@ describe('payment mode', () => {
 
   it('live mode without keys answers 503 and never falls back to the sandbox', async () => {
     env({ PAYMENT_MODE: 'live' });
-    const create = await invoke(billing, loadEvent('post-create-yearly-subscription', { cookies: [accessCookie('user')] }));
+    const create = await invoke(billing, loadEvent('post-create-yearly-subscription', { cookies: signedInCookies('user') }));
     expectJsonError(create, 503);
-    const order = await invoke(billing, loadEvent('post-paypal-order', { cookies: [accessCookie('user')] }));
+    const order = await invoke(billing, loadEvent('post-paypal-order', { cookies: signedInCookies('user') }));
     expectJsonError(order, 503);
-    const sandbox = await invoke(billing, loadEvent('post-sandbox-card-confirm', { cookies: [accessCookie('user')] }));
+    const sandbox = await invoke(billing, loadEvent('post-sandbox-card-confirm', { cookies: signedInCookies('user') }));
     expectJsonError(sandbox, 404);
     const hook = await invoke(webhook, loadEvent('post-webhooks-stripe'));
     expectJsonError(hook, 503);

@@ -5,7 +5,6 @@ import { overrideEnv } from '../../test/env';
 import { type EventOverrides, loadEvent } from '../../test/events';
 import { invoke, jsonBody } from '../../test/lambda';
 import { type UserResponse } from '../contract/auth';
-import { ACCESS_COOKIE } from '../lib/cookies';
 import { ddb, tableName } from '../lib/db/client';
 import { keys } from '../lib/db/keys';
 import { GSI1 } from '../lib/db/table';
@@ -39,7 +38,7 @@ afterAll(async () => {
 type Name = 'post-paypal-order' | 'post-paypal-order-capture' | 'post-auth-activate-subscription' | 'get-paypal-setup';
 
 async function call(client: ApiClient, name: Name, o: { body?: unknown; orderId?: string } = {}) {
-  const overrides: EventOverrides = { cookies: [`${ACCESS_COOKIE}=${client.jar.get(ACCESS_COOKIE)}`] };
+  const overrides: EventOverrides = { cookies: client.cookies() };
   if (o.body !== undefined) overrides.body = o.body;
   const event = loadEvent(name, overrides);
   if (o.orderId) {

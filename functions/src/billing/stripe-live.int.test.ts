@@ -7,7 +7,6 @@ import { loadEvent } from '../../test/events';
 import { invoke, jsonBody } from '../../test/lambda';
 import { type UserResponse } from '../contract/auth';
 import { type MembershipResponse } from '../contract/billing';
-import { ACCESS_COOKIE } from '../lib/cookies';
 import { ddb, dynamoCallCount, tableName } from '../lib/db/client';
 import { keys } from '../lib/db/keys';
 import { GSI1 } from '../lib/db/table';
@@ -82,7 +81,7 @@ async function deliver(payload: string, header: string | null = sign(payload), b
 }
 
 async function callBilling(client: ApiClient, name: 'post-auth-activate-subscription' | 'post-create-yearly-subscription' | 'post-subscription-cancel' | 'get-subscription', body?: unknown) {
-  const event = loadEvent(name, { cookies: [`${ACCESS_COOKIE}=${client.jar.get(ACCESS_COOKIE)}`], ...(body !== undefined ? { body } : {}) });
+  const event = loadEvent(name, { cookies: client.cookies(), ...(body !== undefined ? { body } : {}) });
   return invoke(billing, event);
 }
 
@@ -366,7 +365,7 @@ describe('Stripe checkout and activate-subscription (live mode)', () => {
 
   it('the sandbox routes do not exist in live mode (404)', async () => {
     const { client } = await signedUpClient('nosb');
-    const res = await invoke(billing, loadEvent('post-sandbox-card-confirm', { cookies: [`${ACCESS_COOKIE}=${client.jar.get(ACCESS_COOKIE)}`] }));
+    const res = await invoke(billing, loadEvent('post-sandbox-card-confirm', { cookies: client.cookies() }));
     expect(res.statusCode).toBe(404);
   });
 });

@@ -2,7 +2,7 @@ import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadEvent } from '../../test/events';
 import { setTestEnv } from '../../test/env';
-import { accessCookie, connectionRefused, ddbMock, resetAwsMocks } from '../../test/fixtures';
+import { signedInCookies, connectionRefused, ddbMock, principals, resetAwsMocks } from '../../test/fixtures';
 import { stubJwksFetch } from '../../test/jwt';
 import { expectJsonError, expectSecurityHeaders, invoke, jsonBody } from '../../test/lambda';
 import { resetEnvCache } from '../lib/env';
@@ -67,7 +67,7 @@ describe.each([
   ['get-stretches', 'STRETCH', stretches, stretchSchema],
 ] as const)('%s (subscriber)', (name, kind, data, schema) => {
   it('answers the catalogue without table keys, with one Query', async () => {
-    const res = await invoke(handler, loadEvent(name, { cookies: [accessCookie('subscriber')] }));
+    const res = await invoke(handler, loadEvent(name, { cookies: signedInCookies('subscriber') }));
     expect(res.statusCode).toBe(200);
     expectSecurityHeaders(res);
     const body = jsonBody(res) as unknown[];
@@ -85,30 +85,30 @@ describe.each([
   });
 
   it('is privately cacheable with an ETag, and answers 304 to a matching If-None-Match', async () => {
-    const first = await invoke(handler, loadEvent(name, { cookies: [accessCookie('subscriber')] }));
+    const first = await invoke(handler, loadEvent(name, { cookies: signedInCookies('subscriber') }));
     const etag = first.headers.ETag!;
     expect(etag).toMatch(/^"[\w-]{27}"$/);
     expect(first.headers['Cache-Control']).toMatch(/^private\b/);
-    const again = await invoke(handler, loadEvent(name, { cookies: [accessCookie('subscriber')], headers: { 'if-none-match': etag } }));
+    const again = await invoke(handler, loadEvent(name, { cookies: signedInCookies('subscriber'), headers: { 'if-none-match': etag } }));
     expect(again.statusCode).toBe(304);
     expect(again.body).toBeUndefined();
     expect(again.headers.ETag).toBe(etag);
     expectSecurityHeaders(again);
-    const stale = await invoke(handler, loadEvent(name, { cookies: [accessCookie('subscriber')], headers: { 'if-none-match': '"stale"' } }));
+    const stale = await invoke(handler, loadEvent(name, { cookies: signedInCookies('subscriber'), headers: { 'if-none-match': '"stale"' } }));
     expect(stale.statusCode).toBe(200);
   });
 
   it('refuses anonymous callers (401) and signed-in users without a subscription (403)', async () => {
     expectJsonError(await invoke(handler, loadEvent(name)), 401, 'Authentication required');
-    expectJsonError(await invoke(handler, loadEvent(name, { cookies: [accessCookie('user')] })), 403, 'An active subscription is required');
-    expectJsonError(await invoke(handler, loadEvent(name, { cookies: [accessCookie('lapsed')] })), 403, 'An active subscription is required');
+    expectJsonError(await invoke(handler, loadEvent(name, { cookies: signedInCookies('user') })), 403, 'An active subscription is required');
+    expectJsonError(await invoke(handler, loadEvent(name, { cookies: signedInCookies('lapsed') })), 403, 'An active subscription is required');
     expect(ddbMock.commandCalls(QueryCommand)).toHaveLength(0);
   });
 
-  it('lets an admin in without a subscription and without reading a profile', async () => {
-    const res = await invoke(handler, loadEvent(name, { cookies: [accessCookie('admin')] }));
+  it('lets an admin in without a subscription (one read of the profile checks the session)', async () => {
+    const res = await invoke(handler, loadEvent(name, { cookies: signedInCookies('admin') }));
     expect(res.statusCode).toBe(200);
-    expect(ddbMock.commandCalls(GetCommand)).toHaveLength(0);
+    expect(ddbMock.commandCalls(GetCommand).map((c) => c.args[0].input.Key)).toEqual([{ pk: `USER#${principals.admin.sub}`, sk: 'PROFILE' }]);
   });
 });
 
@@ -118,14 +118,14 @@ describe('catalogue failures', () => {
       .on(QueryCommand, { ExpressionAttributeValues: { ':pk': 'CATALOG#MEAL' } })
       .resolvesOnce({ Items: [{ pk: 'CATALOG#MEAL', sk: meals[0]!.id, ...meals[0] }], LastEvaluatedKey: { pk: 'CATALOG#MEAL', sk: meals[0]!.id } })
       .resolvesOnce({ Items: meals.slice(1).map((m) => ({ pk: 'CATALOG#MEAL', sk: m.id, ...m })) });
-    const res = await invoke(handler, loadEvent('get-meals', { cookies: [accessCookie('admin')] }));
+    const res = await invoke(handler, loadEvent('get-meals', { cookies: signedInCookies('admin') }));
     expect(jsonBody(res)).toEqual(meals);
     expect(ddbMock.commandCalls(QueryCommand)[1]!.args[0].input.ExclusiveStartKey).toEqual({ pk: 'CATALOG#MEAL', sk: meals[0]!.id });
   });
 
   it('answers 503 without details when DynamoDB refuses the connection', async () => {
     ddbMock.on(QueryCommand).rejects(connectionRefused());
-    const res = await invoke(handler, loadEvent('get-meals', { cookies: [accessCookie('admin')] }));
+    const res = await invoke(handler, loadEvent('get-meals', { cookies: signedInCookies('admin') }));
     expectJsonError(res, 503, 'Service temporarily unavailable. Please try again shortly.');
     expect(res.body).not.toMatch(/ECONNREFUSED|127\.0\.0\.1|\n\s+at /);
     expect(consoleError).toHaveBeenCalled();
@@ -133,7 +133,7 @@ describe('catalogue failures', () => {
 
   it('answers 500 with the request id and without the error text for an unexpected error', async () => {
     ddbMock.on(QueryCommand).rejects(new Error('ValidationException: secret table detail arn:aws:dynamodb:eu-central-1:123456789012:table/x'));
-    const res = await invoke(handler, loadEvent('get-meals', { cookies: [accessCookie('admin')] }));
+    const res = await invoke(handler, loadEvent('get-meals', { cookies: signedInCookies('admin') }));
     expectJsonError(res, 500, 'Internal server error (request sample-get-meals)');
     expect(res.body).not.toMatch(/secret|arn:aws|ValidationException|\n\s+at /);
     const logged = consoleError.mock.calls.map((c) => String(c[0])).join('\n');
@@ -143,7 +143,7 @@ describe('catalogue failures', () => {
 
   it('keeps the subscriber check when the profile read fails (503, not a pass)', async () => {
     ddbMock.on(GetCommand).rejects(connectionRefused());
-    const res = await invoke(handler, loadEvent('get-meals', { cookies: [accessCookie('subscriber')] }));
+    const res = await invoke(handler, loadEvent('get-meals', { cookies: signedInCookies('subscriber') }));
     expectJsonError(res, 503);
     expect(ddbMock.commandCalls(QueryCommand)).toHaveLength(0);
   });

@@ -1,10 +1,9 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { type Feedback, type FeedbackStatus } from '../contract/feedback';
 import { type ActivityInput, activityLogItems, countersUpdate } from '../lib/activity-log';
-import { ddb, tableName } from '../lib/db/client';
+import { tableName } from '../lib/db/client';
 import { keys } from '../lib/db/keys';
 import { GSI1 } from '../lib/db/table';
-import { fromItem, type Item, queryPage, transact, unexpectedFailure } from '../lib/db/toolkit';
+import { batchGet, fromItem, type Item, queryPage, transact, unexpectedFailure } from '../lib/db/toolkit';
 
 /** gsi1 partition of the admin list: every feedback item, sorted by `<createdAt>#<id>`. */
 const FEEDBACK_GSI1PK = 'FEEDBACK';
@@ -83,9 +82,10 @@ export async function deleteTestFeedback(f: Pick<Feedback, 'id' | 'userId' | 'me
   return outcome.ok;
 }
 
+/** A BatchGet of one key, so that the request's profile check rides in the same call (lib/profile-check.ts). */
 export async function getFeedback(id: string): Promise<Feedback | undefined> {
-  const res = await ddb().send(new GetCommand({ TableName: tableName(), Key: keys.feedback(id), ConsistentRead: true }));
-  return res.Item ? toFeedback(res.Item) : undefined;
+  const [item] = await batchGet([keys.feedback(id)], { consistent: true });
+  return item ? toFeedback(item) : undefined;
 }
 
 /**

@@ -1,8 +1,8 @@
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadEvent } from '../../test/events';
 import { setTestEnv } from '../../test/env';
-import { accessCookie, awsError, ddbMock, principals, resetAwsMocks } from '../../test/fixtures';
+import { signedInCookies, awsError, ddbMock, principals, profileItem, resetAwsMocks } from '../../test/fixtures';
 import { stubJwksFetch } from '../../test/jwt';
 import { expectJsonError, invoke, jsonBody } from '../../test/lambda';
 import { feedbackStatuses, feedbackTransitions } from '../contract/feedback';
@@ -56,7 +56,7 @@ describe('rules', () => {
 
 describe('POST /api/feedback', () => {
   it('writes the rate item, the feedback, the log and both counters in one transaction', async () => {
-    const res = await invoke(handler, loadEvent('post-feedback', { cookies: [accessCookie('subscriber')] }));
+    const res = await invoke(handler, loadEvent('post-feedback', { cookies: signedInCookies('subscriber') }));
     expect(res.statusCode).toBe(201);
     const { id } = jsonBody(res) as { id: string };
     expect(ddbMock.commandCalls(GetCommand)).toHaveLength(0); // no separate profile read: the subscription check rides along
@@ -96,27 +96,27 @@ describe('POST /api/feedback', () => {
   it('answers 429 with Retry-After when the rate item refuses', async () => {
     // item 0 is the subscription check (it passed), item 1 the rate item
     ddbMock.on(TransactWriteCommand).rejects(cancelled('None', 'ConditionalCheckFailed', 'None', 'None', 'None'));
-    const res = await invoke(handler, loadEvent('post-feedback', { cookies: [accessCookie('subscriber')] }));
+    const res = await invoke(handler, loadEvent('post-feedback', { cookies: signedInCookies('subscriber') }));
     expectJsonError(res, 429, 'You can send up to 10 feedback messages per hour. Please try again later.');
     expect(Number(res.headers['Retry-After'])).toBeGreaterThan(0);
   });
 
   it('retries a transaction that only conflicted with another writer', async () => {
     ddbMock.on(TransactWriteCommand).rejectsOnce(cancelled('None', 'None', 'None', 'TransactionConflict')).resolves({});
-    const res = await invoke(handler, loadEvent('post-feedback', { cookies: [accessCookie('subscriber')] }));
+    const res = await invoke(handler, loadEvent('post-feedback', { cookies: signedInCookies('subscriber') }));
     expect(res.statusCode).toBe(201);
     expect(ddbMock.commandCalls(TransactWriteCommand)).toHaveLength(2);
   });
 
   it('answers 503 when conflicts persist', async () => {
     ddbMock.on(TransactWriteCommand).rejects(cancelled('None', 'None', 'None', 'TransactionConflict'));
-    const res = await invoke(handler, loadEvent('post-feedback', { cookies: [accessCookie('subscriber')] }));
+    const res = await invoke(handler, loadEvent('post-feedback', { cookies: signedInCookies('subscriber') }));
     expectJsonError(res, 503, 'Service busy. Please try again shortly.');
     expect(ddbMock.commandCalls(TransactWriteCommand)).toHaveLength(MAX_ATTEMPTS);
   });
 
   it('answers 400 before any write for an invalid body', async () => {
-    const res = await invoke(handler, loadEvent('post-feedback', { cookies: [accessCookie('subscriber')], body: { email: 'x', message: 'm', category: 'bug' } }));
+    const res = await invoke(handler, loadEvent('post-feedback', { cookies: signedInCookies('subscriber'), body: { email: 'x', message: 'm', category: 'bug' } }));
     expectJsonError(res, 400, 'Email must be a valid email address.');
     expect(ddbMock.commandCalls(TransactWriteCommand)).toHaveLength(0);
   });
@@ -124,13 +124,19 @@ describe('POST /api/feedback', () => {
 
 describe('PATCH /api/feedback/{id}/status', () => {
   const event = (status: string) => {
-    const e = loadEvent('patch-feedback-status', { cookies: [accessCookie('admin')], body: { status } });
+    const e = loadEvent('patch-feedback-status', { cookies: signedInCookies('admin'), body: { status } });
     e.pathParameters = { id: ID };
     return e;
   };
+  // One BatchGet reads the item and, for the session check, the admin's profile (lib/profile-check.ts).
   const stored = (status: string) =>
-    ddbMock.on(GetCommand, { Key: { pk: `FEEDBACK#${ID}`, sk: 'FEEDBACK' } }).resolves({
-      Item: { pk: `FEEDBACK#${ID}`, sk: 'FEEDBACK', gsi1pk: 'FEEDBACK', gsi1sk: 'x', entity: 'FEEDBACK', id: ID, userId: 'u', email: 'e@example.com', message: 'm', category: 'bug', status, createdAt: '2026-11-21T10:00:00.000Z' },
+    ddbMock.on(BatchGetCommand).resolves({
+      Responses: {
+        'fittrack-test': [
+          { pk: `FEEDBACK#${ID}`, sk: 'FEEDBACK', gsi1pk: 'FEEDBACK', gsi1sk: 'x', entity: 'FEEDBACK', id: ID, userId: 'u', email: 'e@example.com', message: 'm', category: 'bug', status, createdAt: '2026-11-21T10:00:00.000Z' },
+          profileItem('admin'),
+        ],
+      },
     });
 
   it('moves conditionally on the status it read and logs with the admin id; answers the item without keys', async () => {
@@ -171,7 +177,7 @@ describe('GET /api/feedback', () => {
       Items: [{ pk: `FEEDBACK#${ID}`, sk: 'FEEDBACK', gsi1pk: 'FEEDBACK', gsi1sk: 's', entity: 'FEEDBACK', id: ID, status: 'open' }],
       LastEvaluatedKey: { pk: `FEEDBACK#${ID}`, sk: 'FEEDBACK', gsi1pk: 'FEEDBACK', gsi1sk: 's' },
     });
-    const res = await invoke(handler, loadEvent('get-feedback', { cookies: [accessCookie('admin')], queryStringParameters: { limit: '1' } }));
+    const res = await invoke(handler, loadEvent('get-feedback', { cookies: signedInCookies('admin'), queryStringParameters: { limit: '1' } }));
     expect(res.statusCode).toBe(200);
     const body = jsonBody(res) as { items: unknown[]; nextCursor: string };
     expect(body.items).toEqual([{ id: ID, status: 'open' }]);

@@ -60,7 +60,7 @@ export interface VerifiedAccessToken {
   exp: number;
 }
 
-type Verifier = { verify: (token: string) => Promise<Record<string, unknown>> };
+type Verifier = { verify: (token: string, props?: { graceSeconds?: number }) => Promise<Record<string, unknown>> };
 let verifier: Verifier | undefined;
 
 function getVerifier(): Verifier {
@@ -81,9 +81,12 @@ function getVerifier(): Verifier {
   return verifier;
 }
 
-/** Verifies a Cognito access token (signature, issuer, expiry, token_use, client_id). */
-export async function verifyAccessToken(token: string): Promise<VerifiedAccessToken> {
-  const p = await getVerifier().verify(token);
+/**
+ * Verifies a Cognito access token (signature, issuer, expiry, token_use, client_id). `graceSeconds`
+ * accepts a token that expired at most that long ago (logout: whose session is ending).
+ */
+export async function verifyAccessToken(token: string, o: { graceSeconds?: number } = {}): Promise<VerifiedAccessToken> {
+  const p = await getVerifier().verify(token, o.graceSeconds ? { graceSeconds: o.graceSeconds } : undefined);
   const groups = Array.isArray(p['cognito:groups']) ? (p['cognito:groups'] as unknown[]).map(String) : [];
   return {
     sub: String(p.sub),

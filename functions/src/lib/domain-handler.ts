@@ -2,7 +2,7 @@ import middy from '@middy/core';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type * as z from 'zod';
 import { type Domain, type RouteKeyOf, routes, routeKey } from '../routes';
-import { runChecked } from './entitlement';
+import { runChecked } from './profile-check';
 import { badRequest, notFound } from './http-error';
 import { accessMiddleware } from './middleware/access';
 import { csrfMiddleware } from './middleware/csrf';
@@ -34,8 +34,8 @@ export function createDomainHandler<D extends Domain>(domain: D, impls: DomainIm
       pathParameters: (event.pathParameters ?? {}) as Record<string, string>,
       query: (event.queryStringParameters ?? {}) as Record<string, string>,
     };
-    // On subscriber routes the request's first DynamoDB call checks the subscription (lib/entitlement.ts).
-    const result = await runChecked(context.app.subscriptionCheck, () => impl(req));
+    // On signed-in routes the request's first DynamoDB call checks the session and subscription (lib/profile-check.ts).
+    const result = await runChecked(context.app.profileCheck, () => impl(req));
     return {
       statusCode: result.status,
       headers: { ...(result.body !== undefined ? { 'Content-Type': 'application/json' } : {}), ...(result.headers ?? {}) },

@@ -1,6 +1,6 @@
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { type Route } from '../routes';
-import { type SubscriptionCheck } from './entitlement';
+import { type ProfileCheck } from './profile-check';
 import { type Role } from './users';
 
 export type AppEvent = APIGatewayProxyEventV2;
@@ -10,6 +10,8 @@ export interface Session {
   username: string;
   groups: string[];
   role: Role;
+  /** the session's key in the profile (lib/session.ts `sessionKeyOf` of the refresh cookie); none without that cookie */
+  key?: string;
 }
 
 /** What the middleware chain learns about a request; handlers read it, never the raw cookies. */
@@ -20,8 +22,8 @@ export interface RequestState {
   /** IANA zone from X-Time-Zone, validated; UTC when absent or invalid. */
   timeZone: string;
   session?: Session;
-  /** Subscriber routes for a non-admin: the subscription check, made by the request's first DynamoDB call (lib/entitlement.ts). */
-  subscriptionCheck?: SubscriptionCheck;
+  /** Signed-in routes: the check of the session (and on subscriber routes the subscription), made by the request's first DynamoDB call (lib/profile-check.ts). */
+  profileCheck?: ProfileCheck;
   /** Parsed JSON body (undefined when the request had none). */
   body: unknown;
   /** Raw body text (the Stripe webhook needs the exact bytes). */

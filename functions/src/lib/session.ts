@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { type AuthenticationResultType } from '@aws-sdk/client-cognito-identity-provider';
 import { JwksUnavailableError, verifyAccessToken } from './access-token';
 import { ACCESS_COOKIE, REFRESH_COOKIE, REFRESH_MAX_AGE_SECONDS, clearCookie, parseCookies, serializeCookie } from './cookies';
@@ -11,6 +12,16 @@ const toSession = (t: { sub: string; username: string; groups: string[] }): Sess
   groups: t.groups,
   role: roleFromGroups(t.groups),
 });
+
+/**
+ * The key of a session in the profile's `sessions` map: a hash of its refresh token, which the
+ * browser sends with every request (the access token changes at each refresh; the refresh token
+ * does not). The table never holds a token. 128 bits, base64url.
+ */
+export const sessionKeyOf = (refreshToken: string): string => createHash('sha256').update(refreshToken).digest('base64url').slice(0, 22);
+
+/** When a session that starts now ends: with its refresh token (the refresh cookie's life). */
+export const sessionEndsAt = (now = new Date()): number => Math.floor(now.getTime() / 1000) + REFRESH_MAX_AGE_SECONDS;
 
 /** Cookies that carry a fresh Cognito authentication result (login, signup, refresh). */
 export function sessionCookies(auth: AuthenticationResultType, accessExp: number, nowSeconds = Date.now() / 1000): string[] {
@@ -30,9 +41,9 @@ export const readSessionCookies = (event: AppEvent) => {
  * Verifies an access token and builds the session, or answers undefined for a token that does
  * not verify. An unreachable key set is rethrown (503) so an outage never signs anyone out.
  */
-export async function sessionFromAccessToken(token: string): Promise<{ session: Session; exp: number } | undefined> {
+export async function sessionFromAccessToken(token: string, o: { graceSeconds?: number } = {}): Promise<{ session: Session; exp: number } | undefined> {
   try {
-    const t = await verifyAccessToken(token);
+    const t = await verifyAccessToken(token, o);
     return { session: toSession(t), exp: t.exp };
   } catch (err) {
     if (err instanceof JwksUnavailableError || (err as { cause?: unknown })?.cause instanceof JwksUnavailableError) throw err;
@@ -51,9 +62,10 @@ export async function resolveSession(
   { refresh: allowRefresh = true }: { refresh?: boolean } = {},
 ): Promise<Session | undefined> {
   const { access, refresh } = readSessionCookies(event);
+  const key = refresh ? sessionKeyOf(refresh) : undefined;
   if (access) {
     const s = await sessionFromAccessToken(access);
-    if (s) return s.session;
+    if (s) return { ...s.session, key };
   }
   if (!allowRefresh) return undefined;
   if (!refresh) {
@@ -82,5 +94,16 @@ export async function resolveSession(
     return undefined;
   }
   setCookies.push(...sessionCookies({ AccessToken: auth.AccessToken }, s.exp));
-  return s.session;
+  return { ...s.session, key };
+}
+
+/**
+ * Whose session the cookies name, even when the access token has expired (logout ends the
+ * session in the profile): the token's signature still has to verify. Undefined without both cookies.
+ */
+export async function endingSession(event: AppEvent): Promise<{ sub: string; username: string; key: string } | undefined> {
+  const { access, refresh } = readSessionCookies(event);
+  if (!access || !refresh) return undefined;
+  const s = await sessionFromAccessToken(access, { graceSeconds: REFRESH_MAX_AGE_SECONDS });
+  return s ? { sub: s.session.sub, username: s.session.username, key: sessionKeyOf(refresh) } : undefined;
 }

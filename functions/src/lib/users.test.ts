@@ -102,6 +102,7 @@ describe('newProfile and its item', () => {
       username: 'alex_runner',
       email: 'alex@example.com',
       subscription: { status: 'none' },
+      sessions: {},
       createdAt: NOW.toISOString(),
     });
   });

@@ -26,6 +26,12 @@ export interface Profile {
   /** optimistic lock of the subscription map (extensions read the current expiry first) */
   subscriptionVersion?: number;
   stripeCustomerId?: string;
+  /**
+   * The account's live sessions: session key (lib/session.ts `sessionKeyOf`, a hash of the refresh
+   * token) → when it ends (epoch seconds). A request is served only while its key is here
+   * (lib/profile-check.ts); logout removes one, sign out everywhere and a password change empty it.
+   */
+  sessions?: Record<string, number>;
   createdAt: string;
 }
 
@@ -37,6 +43,12 @@ export function hasActiveSubscription(profile: Pick<Profile, 'subscription'> | u
   const s = profile?.subscription;
   if (!s || s.status !== 'active') return false;
   return !s.expiresAt || new Date(s.expiresAt).getTime() > now.getTime();
+}
+
+/** The session is one the account still has, and it has not ended. */
+export function hasLiveSession(profile: Pick<Profile, 'sessions'> | undefined, sessionKey: string, now = new Date()): boolean {
+  const end = profile?.sessions?.[sessionKey];
+  return typeof end === 'number' && end > Math.floor(now.getTime() / 1000);
 }
 
 export function toUser(profile: Profile, role: Role, now = new Date()): User {
@@ -53,5 +65,5 @@ export function toUser(profile: Profile, role: Role, now = new Date()): User {
 
 /** A new account's profile: no subscription yet. */
 export function newProfile(p: { id: string; username: string; email: string; now?: Date }): Profile {
-  return { id: p.id, username: p.username, email: p.email, subscription: { status: 'none' }, createdAt: (p.now ?? new Date()).toISOString() };
+  return { id: p.id, username: p.username, email: p.email, subscription: { status: 'none' }, sessions: {}, createdAt: (p.now ?? new Date()).toISOString() };
 }

@@ -3,7 +3,7 @@ import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand } from 
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadEvent } from '../../test/events';
 import { setTestEnv } from '../../test/env';
-import { accessCookie, ddbMock, principals, profileItem, resetAwsMocks } from '../../test/fixtures';
+import { signedInCookies, ddbMock, principals, profileItem, resetAwsMocks } from '../../test/fixtures';
 import { stubJwksFetch } from '../../test/jwt';
 import { invoke, jsonBody } from '../../test/lambda';
 import { CALORIE_LIMIT_MESSAGE } from '../contract/tracking';
@@ -19,7 +19,7 @@ beforeEach(() => resetAwsMocks());
 
 const T = tableName();
 const sub = principals.subscriber.sub;
-const cookies = [accessCookie('subscriber')];
+const cookies = signedInCookies('subscriber');
 const canceled = (reasons: { Code: string; Item?: Record<string, unknown> }[]) =>
   new TransactionCanceledException({ message: 'Transaction cancelled', $metadata: {}, CancellationReasons: reasons as never });
 
@@ -134,18 +134,18 @@ describe('tracking handler (DynamoDB stubbed)', () => {
   });
 
   it('refuses a signed-in user without a subscription inside the same round trips (403, nothing written)', async () => {
-    const user = [accessCookie('user')];
+    const user = signedInCookies('user');
     const meal = await invoke(handler, loadEvent('post-progress-today-meals', { cookies: user }));
     expect(meal.statusCode).toBe(403);
     expect(ddbMock.commandCalls(TransactWriteCommand)).toHaveLength(0);
-    const patch = await invoke(handler, loadEvent('patch-progress-today', { cookies: [accessCookie('lapsed')] }));
+    const patch = await invoke(handler, loadEvent('patch-progress-today', { cookies: signedInCookies('lapsed') }));
     expect(patch.statusCode).toBe(403);
     expect(jsonBody(patch)).toEqual({ message: 'An active subscription is required' });
     expect(ddbMock.commandCalls(GetCommand)).toHaveLength(0);
   });
 
   it('refuses a caller without a subscription on every route, whatever comes first (403, nothing written)', async () => {
-    const user = [accessCookie('user')];
+    const user = signedInCookies('user');
     ddbMock.on(QueryCommand).resolves({ Items: [] });
     for (const name of ['get-progress-today', 'get-progress-history', 'get-pushups-today', 'post-pushups'] as const) {
       expect((await invoke(handler, loadEvent(name, { cookies: user }))).statusCode, name).toBe(403);
@@ -163,12 +163,12 @@ describe('tracking handler (DynamoDB stubbed)', () => {
     expect((await invoke(handler, loadEvent('patch-progress-today', { cookies, body: { steps: -1 } }))).statusCode).toBe(400);
   });
 
-  it('lets an admin through without any subscription check', async () => {
+  it('lets an admin through without any subscription check (the transaction checks only the session)', async () => {
     ddbMock.on(BatchGetCommand).resolves({ Responses: { [T]: [] } });
-    const res = await invoke(handler, loadEvent('patch-progress-today', { cookies: [accessCookie('admin')] }));
+    const res = await invoke(handler, loadEvent('patch-progress-today', { cookies: signedInCookies('admin') }));
     expect(res.statusCode).toBe(200);
     const items = ddbMock.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
-    expect(items.some((it) => it.ConditionCheck)).toBe(false);
+    expect(items.filter((it) => it.ConditionCheck).map((it) => it.ConditionCheck!.ConditionExpression)).toEqual(['#ss.#key > :nowSeconds']);
     expect(ddbMock.commandCalls(BatchGetCommand)[0]!.args[0].input.RequestItems![T]!.Keys).toHaveLength(2); // day and totals only
     expect(ddbMock.commandCalls(GetCommand)).toHaveLength(0);
   });

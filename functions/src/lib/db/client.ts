@@ -1,7 +1,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { pendingCheck, settleByRead } from '../entitlement';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { outsideCheck, pendingCheck, profileKey, settleByRead, settleWithProfile } from '../profile-check';
 import { getEnv } from '../env';
 
 let doc: DynamoDBDocumentClient | undefined;
@@ -45,17 +46,30 @@ export function ddb(): DynamoDBDocumentClient {
     { step: 'initialize', name: 'countDynamoCalls' },
   );
   doc = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
-  // Fail closed: while the request's subscription check is pending, any command reads the profile
+  // Fail closed: while the request's profile check is pending, any command reads the profile
   // first, so no repository can forget it (batchGet and transact carry the check in their own call
-  // and send outside it; lib/entitlement.ts). On `send` itself rather than in the middleware stack
+  // and send outside it; a consistent GetItem of the profile is the read; lib/profile-check.ts). On `send` itself rather than in the middleware stack
   // so that the unit tests' stubbed client (aws-sdk-client-mock replaces the prototype's send) runs it too.
   doc.send = async function checkedSend(this: DynamoDBDocumentClient, ...args: unknown[]) {
+    const send = DynamoDBDocumentClient.prototype.send as (...a: unknown[]) => Promise<unknown>;
     const check = pendingCheck();
+    if (check && isProfileRead(args[0], profileKey(check))) {
+      // A strongly consistent read of the caller's profile is the check's own read: it settles it.
+      const res = (await outsideCheck(() => send.apply(this, args))) as { Item?: Record<string, unknown> };
+      settleWithProfile(check, res.Item);
+      return res;
+    }
     if (check) await settleByRead(check);
-    return (DynamoDBDocumentClient.prototype.send as (...a: unknown[]) => Promise<unknown>).apply(this, args);
+    return send.apply(this, args);
   } as DynamoDBDocumentClient['send'];
   return doc;
 }
+
+const isProfileRead = (command: unknown, key: { pk: string; sk: string }): boolean => {
+  if (!(command instanceof GetCommand)) return false;
+  const input = command.input as { Key?: { pk?: unknown; sk?: unknown }; ConsistentRead?: boolean; ProjectionExpression?: string };
+  return input.ConsistentRead === true && !input.ProjectionExpression && input.Key?.pk === key.pk && input.Key?.sk === key.sk;
+};
 
 /** Table name shortcut. */
 export const tableName = (): string => getEnv().tableName;

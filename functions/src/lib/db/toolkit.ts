@@ -1,6 +1,6 @@
 import { BatchGetCommand, QueryCommand, type QueryCommandInput, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import { outsideCheck, pendingCheck, profileConditionCheck, profileKey, settle, settleWithProfile } from '../entitlement';
+import { outsideCheck, pendingCheck, profileConditionCheck, profileKey, settleWithProfile } from '../profile-check';
 import { HttpError } from '../http-error';
 import { type Profile } from '../users';
 import { ddb, tableName } from './client';
@@ -8,8 +8,8 @@ import { ddb, tableName } from './client';
 /**
  * The data toolkit every repository uses: one transaction helper with one retry policy and one
  * outcome type, BatchGet that retries unprocessed keys, the item-to-record strip and the pager.
- * While a request's subscription check is pending, `transact` and `batchGet` carry it in the same
- * round trip (lib/entitlement.ts).
+ * While a request's profile check is pending, `transact` and `batchGet` carry it in the same
+ * round trip (lib/profile-check.ts).
  */
 
 export type Item = Record<string, unknown>;
@@ -43,9 +43,14 @@ export async function transact(items: TransactItem[]): Promise<TxOutcome> {
   const check = pendingCheck();
   // A transaction may not touch an item twice: one that touches the profile is checked by a read first (client.ts send).
   if (!check || items.some((t) => sameKey(touched(t), profileKey(check)))) return transactOnce(items);
-  // The subscription check rides along as item 0 (lib/entitlement.ts); callers see their own indexes.
+  // The profile check rides along as item 0 (lib/profile-check.ts); callers see their own indexes.
   const outcome = await outsideCheck(() => transactOnce([profileConditionCheck(check), ...items]));
-  settle(check, outcome.ok || outcome.failed !== 0);
+  if (!outcome.ok && outcome.failed === 0) {
+    // The profile as stored (ALL_OLD; none when it is gone) says which rule refused: always throws.
+    settleWithProfile(check, outcome.item as Pick<Profile, 'subscription' | 'sessions'> | undefined);
+    throw new Error('A failed profile check let the caller through');
+  }
+  check.pending = false;
   return outcome.ok ? outcome : { ...outcome, failed: outcome.failed - 1 };
 }
 
@@ -85,10 +90,11 @@ const touched = (t: TransactItem): Item | undefined => t.Put?.Item ?? t.Update?.
 export async function batchGet(keyList: Key[], o: { consistent?: boolean } = {}): Promise<(Item | undefined)[]> {
   const check = pendingCheck();
   if (!check) return batchGetOnce(keyList, o);
-  // The subscription check rides along: the caller's profile is read in the same BatchGet (lib/entitlement.ts).
+  // The profile check rides along: the caller's profile is read in the same BatchGet, strongly
+  // consistent so that a session ended a moment ago is seen ended (lib/profile-check.ts).
   const at = keyList.findIndex((k) => sameKey(k, profileKey(check)));
-  const items = await outsideCheck(() => batchGetOnce(at >= 0 ? keyList : [...keyList, profileKey(check)], o));
-  const profile = items[at >= 0 ? at : keyList.length] as Pick<Profile, 'subscription'> | undefined;
+  const items = await outsideCheck(() => batchGetOnce(at >= 0 ? keyList : [...keyList, profileKey(check)], { ...o, consistent: true }));
+  const profile = items[at >= 0 ? at : keyList.length] as Pick<Profile, 'subscription' | 'sessions'> | undefined;
   settleWithProfile(check, profile);
   return at >= 0 ? items : items.slice(0, -1);
 }

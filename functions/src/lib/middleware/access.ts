@@ -1,19 +1,21 @@
 import type middy from '@middy/core';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { settleByRead, subscriptionCheck } from '../entitlement';
+import { SessionEndedError, profileCheck, settleByRead } from '../profile-check';
 import { HttpError, forbidden, unauthorized } from '../http-error';
-import { type AppContext, type AppEvent } from '../request';
-import { resolveSession } from '../session';
+import { type AppContext, type AppEvent, type Session } from '../request';
+import { clearSessionCookies, resolveSession } from '../session';
 import { getProfile } from '../profile-repository';
 
 /**
  * Enforces the route's access level from the route table (default deny):
- * 401 without a session, 403 for the wrong role or without an active subscription.
+ * 401 without a live session, 403 for the wrong role or without an active subscription.
  * Admins pass subscriber routes (DESIGN.md departure 3).
  *
- * The subscription is not read here: the request's first DynamoDB call checks it (lib/entitlement.ts).
+ * A verified access token is not enough: the session must still be one the account has (ended by
+ * logout, sign out everywhere, a password change or reset, deletion). Neither that nor the
+ * subscription is read here: the request's first DynamoDB call checks both (lib/profile-check.ts).
  * A request that made none (a refusal of its body, a route that needed no data) is checked when it
- * finishes, with one profile read, so a caller without a subscription gets 403 whatever the body.
+ * finishes, with one profile read, so a caller whose session ended gets 401 whatever the body.
  */
 export const accessMiddleware = (): middy.MiddlewareObj<AppEvent, APIGatewayProxyStructuredResultV2, Error, AppContext> => ({
   before: async (request) => {
@@ -26,17 +28,17 @@ export const accessMiddleware = (): middy.MiddlewareObj<AppEvent, APIGatewayProx
       case 'public':
         return;
       case 'user':
-        if (!app.session) throw unauthorized();
+        openCheck(app, signedIn(app.session), false);
         return;
-      case 'admin':
-        if (!app.session) throw unauthorized();
-        if (app.session.role !== 'admin') throw forbidden('Administrator privileges required');
+      case 'admin': {
+        const session = signedIn(app.session);
+        if (session.role !== 'admin') throw forbidden('Administrator privileges required');
+        openCheck(app, session, false);
         return;
+      }
       case 'subscriber': {
-        if (!app.session) throw unauthorized();
-        if (app.session.role === 'admin') return;
-        const { sub } = app.session;
-        app.subscriptionCheck = subscriptionCheck(sub, () => getProfile(sub));
+        const session = signedIn(app.session);
+        openCheck(app, session, session.role !== 'admin');
         return;
       }
       default: {
@@ -46,17 +48,32 @@ export const accessMiddleware = (): middy.MiddlewareObj<AppEvent, APIGatewayProx
     }
   },
   after: async (request) => {
-    const check = request.context.app.subscriptionCheck;
+    const check = request.context.app.profileCheck;
     if (check?.pending) await settleByRead(check);
   },
   onError: async (request) => {
-    // A refusal (400, 404, 409, 413...) before any DynamoDB call checked the subscription.
-    const check = request.context.app?.subscriptionCheck;
+    const app = request.context.app;
+    const check = app?.profileCheck;
     const err = request.error;
-    if (!check?.pending || !(err instanceof HttpError) || err.status >= 500 || err.status === 403) return;
-    // 403 without a subscription (or the read's own failure); the refusal stands otherwise.
-    await settleByRead(check).catch((failure: unknown) => {
-      request.error = failure as Error;
-    });
+    // A refusal (400, 404, 409, 413...) before any DynamoDB call checked the profile: 401 or 403
+    // when the check fails (or the read's own failure); the refusal stands otherwise.
+    if (check?.pending && err instanceof HttpError && err.status < 500 && err.status !== 403 && !(err instanceof SessionEndedError)) {
+      await settleByRead(check).catch((failure: unknown) => {
+        request.error = failure as Error;
+      });
+    }
+    if (request.error instanceof SessionEndedError) app.setCookies.push(...clearSessionCookies());
   },
 });
+
+const signedIn = (session: Session | undefined): Session => {
+  if (!session) throw unauthorized();
+  return session;
+};
+
+function openCheck(app: AppContext['app'], session: Session, requireSubscription: boolean): void {
+  // Without the refresh cookie there is no session to find in the profile: ended.
+  if (!session.key) throw new SessionEndedError();
+  const { sub } = session;
+  app.profileCheck = profileCheck({ sub, sessionKey: session.key, requireSubscription }, () => getProfile(sub));
+}

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadEvent } from '../../../test/events';
 import { setTestEnv } from '../../../test/env';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { accessCookie, ddbMock, principals, resetAwsMocks } from '../../../test/fixtures';
+import { accessCookie, signedInCookies, ddbMock, principals, resetAwsMocks } from '../../../test/fixtures';
 import { stubJwksFetch } from '../../../test/jwt';
 import { expectJsonError, expectSecurityHeaders, invoke } from '../../../test/lambda';
 import { createDomainHandler } from '../domain-handler';
@@ -38,8 +38,8 @@ beforeEach(() => {
 });
 
 describe('request state', () => {
-  it('hands the route, ids, IP, time zone, session, subscription check, parameters and parsed body to the route', async () => {
-    const res = await invoke(handler, loadEvent('post-pushups', { cookies: [accessCookie('subscriber')] }));
+  it('hands the route, ids, IP, time zone, session, profile check, parameters and parsed body to the route', async () => {
+    const res = await invoke(handler, loadEvent('post-pushups', { cookies: signedInCookies('subscriber') }));
     expect(res.statusCode).toBe(200);
     expect(seen).toMatchObject({
       route: { name: 'post-pushups', access: 'subscriber' },
@@ -48,7 +48,7 @@ describe('request state', () => {
       timeZone: 'Europe/Berlin',
       session: { sub: principals.subscriber.sub, username: 'alex_runner', role: 'user', groups: [] },
       // no DynamoDB call made it, so the chain checked the subscription when the route finished
-      subscriptionCheck: { sub: principals.subscriber.sub, pending: false, refused: false },
+      profileCheck: { sub: principals.subscriber.sub, requireSubscription: true, pending: false },
       body: { userId: 1, count: 10 },
       rawBody: '{"userId":1,"count":10}',
       pathParameters: {},
@@ -59,40 +59,40 @@ describe('request state', () => {
   it('checks the subscription with one profile read when the route made no DynamoDB call: 403 instead of the answer', async () => {
     for (const caller of ['user', 'lapsed'] as const) {
       ddbMock.resetHistory();
-      const res = await invoke(handler, loadEvent('patch-progress-today', { cookies: [accessCookie(caller)] }));
+      const res = await invoke(handler, loadEvent('patch-progress-today', { cookies: signedInCookies(caller) }));
       expectJsonError(res, 403, 'An active subscription is required');
       expect(res.body).not.toContain('"ok"');
       expect(ddbMock.commandCalls(GetCommand).map((c) => c.args[0].input.Key)).toEqual([{ pk: `USER#${principals[caller].sub}`, sk: 'PROFILE' }]);
     }
-    expect(seen).toMatchObject({ subscriptionCheck: { pending: false, refused: true } });
+    expect(seen).toMatchObject({ profileCheck: { pending: false, refusal: { status: 403 } } });
   });
 
   it('answers 403, not the refusal, to a caller without a subscription whose request is refused before any DynamoDB call', async () => {
     answer = async () => {
       throw new HttpError(404, 'Meal not found');
     };
-    const refused = await invoke(handler, loadEvent('post-progress-today-meals', { cookies: [accessCookie('user')] }));
+    const refused = await invoke(handler, loadEvent('post-progress-today-meals', { cookies: signedInCookies('user') }));
     expectJsonError(refused, 403, 'An active subscription is required');
     // a body the chain itself refuses (invalid JSON) before the route runs
-    const invalid = await invoke(handler, loadEvent('post-pushups', { cookies: [accessCookie('lapsed')], body: '{"count":' }));
+    const invalid = await invoke(handler, loadEvent('post-pushups', { cookies: signedInCookies('lapsed'), body: '{"count":' }));
     expectJsonError(invalid, 403, 'An active subscription is required');
     // a subscriber gets the refusal itself
-    expectJsonError(await invoke(handler, loadEvent('post-progress-today-meals', { cookies: [accessCookie('subscriber')] })), 404, 'Meal not found');
-    expectJsonError(await invoke(handler, loadEvent('post-pushups', { cookies: [accessCookie('subscriber')], body: '{"count":' })), 400);
+    expectJsonError(await invoke(handler, loadEvent('post-progress-today-meals', { cookies: signedInCookies('subscriber') })), 404, 'Meal not found');
+    expectJsonError(await invoke(handler, loadEvent('post-pushups', { cookies: signedInCookies('subscriber'), body: '{"count":' })), 400);
   });
 
   it('passes the query string and falls back to UTC for an invalid time zone', async () => {
-    await invoke(handler, loadEvent('get-progress-history', { cookies: [accessCookie('admin')], headers: { 'x-time-zone': 'Mars/Base' } }));
+    await invoke(handler, loadEvent('get-progress-history', { cookies: signedInCookies('admin'), headers: { 'x-time-zone': 'Mars/Base' } }));
     expect(seen?.query).toEqual({ days: '7' });
     expect(seen?.timeZone).toBe('UTC');
     expect(seen?.session?.role).toBe('admin');
-    expect(seen?.subscriptionCheck).toBeUndefined(); // admins pass subscriber routes unchecked
-    await invoke(handler, loadEvent('get-progress-history', { cookies: [accessCookie('admin')], headers: { 'x-time-zone': undefined } }));
+    expect(seen?.profileCheck).toMatchObject({ requireSubscription: false }); // admins pass subscriber routes: only the session is checked
+    await invoke(handler, loadEvent('get-progress-history', { cookies: signedInCookies('admin'), headers: { 'x-time-zone': undefined } }));
     expect(seen?.timeZone).toBe('UTC');
   });
 
   it('leaves the body undefined when there is none', async () => {
-    await invoke(handler, loadEvent('get-progress-today', { cookies: [accessCookie('admin')] }));
+    await invoke(handler, loadEvent('get-progress-today', { cookies: signedInCookies('admin') }));
     expect(seen?.body).toBeUndefined();
     expect(seen?.rawBody).toBe('');
   });
@@ -100,7 +100,7 @@ describe('request state', () => {
 
 describe('response shaping', () => {
   it('serialises a body as JSON with the security headers and no-store', async () => {
-    const res = await invoke(handler, loadEvent('get-progress-today', { cookies: [accessCookie('admin')] }));
+    const res = await invoke(handler, loadEvent('get-progress-today', { cookies: signedInCookies('admin') }));
     expect(res.body).toBe('{"ok":true}');
     expect(res.headers['Content-Type']).toBe('application/json');
     expect(res.headers['Cache-Control']).toBe('no-store');
@@ -109,7 +109,7 @@ describe('response shaping', () => {
 
   it('sends no body and no content type for a bodyless answer', async () => {
     answer = async () => ({ status: 204 });
-    const res = await invoke(handler, loadEvent('get-progress-today', { cookies: [accessCookie('admin')] }));
+    const res = await invoke(handler, loadEvent('get-progress-today', { cookies: signedInCookies('admin') }));
     expect(res.statusCode).toBe(204);
     expect(res.body).toBeUndefined();
     expect(res.headers).not.toHaveProperty('Content-Type');
@@ -118,7 +118,7 @@ describe('response shaping', () => {
 
   it('keeps headers the route chose, including its own Cache-Control', async () => {
     answer = async () => ({ status: 200, body: [], headers: { 'Cache-Control': 'private, max-age=60', ETag: '"x"' } });
-    const res = await invoke(handler, loadEvent('get-progress-today', { cookies: [accessCookie('admin')] }));
+    const res = await invoke(handler, loadEvent('get-progress-today', { cookies: signedInCookies('admin') }));
     expect(res.headers['Cache-Control']).toBe('private, max-age=60');
     expect(res.headers.ETag).toBe('"x"');
     expectSecurityHeaders(res);
@@ -128,7 +128,7 @@ describe('response shaping', () => {
     answer = async () => {
       throw new HttpError(429, 'Slow down', { 'Retry-After': '30' });
     };
-    const res = await invoke(handler, loadEvent('get-progress-today', { cookies: [accessCookie('admin')] }));
+    const res = await invoke(handler, loadEvent('get-progress-today', { cookies: signedInCookies('admin') }));
     expectJsonError(res, 429, 'Slow down');
     expect(res.headers['Retry-After']).toBe('30');
   });
@@ -148,7 +148,7 @@ describe('response shaping', () => {
     answer = async () => {
       throw new Error('boom with internals');
     };
-    const res = await invoke(handler, loadEvent('get-progress-today', { cookies: [accessCookie('admin')] }));
+    const res = await invoke(handler, loadEvent('get-progress-today', { cookies: signedInCookies('admin') }));
     expectJsonError(res, 500, 'Internal server error (request sample-get-progress-today)');
     expect(res.body).not.toContain('boom');
   });
