@@ -7,6 +7,7 @@ import {
   CreateUserPoolClientCommand,
   CreateUserPoolCommand,
   DescribeUserPoolCommand,
+  type ExplicitAuthFlowsType,
 } from '@aws-sdk/client-cognito-identity-provider';
 import {
   CreateTableCommand,
@@ -77,22 +78,47 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
 export interface PoolIds {
   userPoolId: string;
   userPoolClientId: string;
+  /** the app client's secret (cognito-local does not check it; the functions send it as AWS requires) */
+  userPoolClientSecret: string;
+}
+
+/** The app client as the CDK auth construct makes it: confidential, admin flows only (note 0014). */
+const appClientInput = (UserPoolId: string) => ({
+  UserPoolId,
+  ClientName: 'fittrack-web',
+  GenerateSecret: true,
+  ExplicitAuthFlows: ['ALLOW_ADMIN_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'] as ExplicitAuthFlowsType[],
+  PreventUserExistenceErrors: 'ENABLED' as const,
+  EnableTokenRevocation: true,
+  AccessTokenValidity: 60,
+  IdTokenValidity: 60,
+  RefreshTokenValidity: 30,
+  TokenValidityUnits: { AccessToken: 'minutes' as const, IdToken: 'minutes' as const, RefreshToken: 'days' as const },
+});
+
+async function createAppClient(client: CognitoIdentityProviderClient, userPoolId: string): Promise<Omit<PoolIds, 'userPoolId'>> {
+  const res = await client.send(new CreateUserPoolClientCommand(appClientInput(userPoolId)));
+  return { userPoolClientId: res.UserPoolClient!.ClientId!, userPoolClientSecret: res.UserPoolClient!.ClientSecret! };
 }
 
 /**
  * The user pool, app client and `admin` group on cognito-local, matching the CDK auth
- * construct: username sign-in, password policy (8+, upper, lower, digit), USER_PASSWORD_AUTH
- * plus refresh. Ids persist in `<dataDir>/cognito-pool.json`; reused while the pool exists.
+ * construct: username sign-in, password policy, sign-up only by the app (AdminCreateUser), a
+ * confidential app client with the admin flows only. Ids persist in `<dataDir>/cognito-pool.json`;
+ * reused while the pool exists (a client from before the confidential client is replaced).
  */
 export async function ensureUserPool(endpoint: string, dataDir: string): Promise<PoolIds> {
   const file = path.join(dataDir, 'cognito-pool.json');
   const client = new CognitoIdentityProviderClient({ endpoint, region: 'us-east-1', credentials });
   try {
     if (existsSync(file)) {
-      const ids = JSON.parse(readFileSync(file, 'utf8')) as PoolIds;
+      const ids = JSON.parse(readFileSync(file, 'utf8')) as Partial<PoolIds> & { userPoolId: string };
       try {
         await client.send(new DescribeUserPoolCommand({ UserPoolId: ids.userPoolId }));
-        return ids;
+        if (ids.userPoolClientId && ids.userPoolClientSecret) return ids as PoolIds;
+        const upgraded = { userPoolId: ids.userPoolId, ...(await createAppClient(client, ids.userPoolId)) };
+        writeFileSync(file, JSON.stringify(upgraded, null, 2), { mode: 0o600 });
+        return upgraded;
       } catch {
         // pool data was removed: create a new one below
       }
@@ -104,27 +130,14 @@ export async function ensureUserPool(endpoint: string, dataDir: string): Promise
           PasswordPolicy: { MinimumLength: 8, RequireUppercase: true, RequireLowercase: true, RequireNumbers: true, RequireSymbols: false },
         },
         UsernameConfiguration: { CaseSensitive: false },
+        AdminCreateUserConfig: { AllowAdminCreateUserOnly: true },
         Schema: [{ Name: 'email', AttributeDataType: 'String', Required: true, Mutable: true }],
       }),
     );
     const userPoolId = pool.UserPool!.Id!;
-    const appClient = await client.send(
-      new CreateUserPoolClientCommand({
-        UserPoolId: userPoolId,
-        ClientName: 'fittrack-web',
-        GenerateSecret: false,
-        ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
-        PreventUserExistenceErrors: 'ENABLED',
-        EnableTokenRevocation: true,
-        AccessTokenValidity: 60,
-        IdTokenValidity: 60,
-        RefreshTokenValidity: 30,
-        TokenValidityUnits: { AccessToken: 'minutes', IdToken: 'minutes', RefreshToken: 'days' },
-      }),
-    );
     await client.send(new CreateGroupCommand({ UserPoolId: userPoolId, GroupName: 'admin', Description: 'FitTrack administrators' }));
-    const ids = { userPoolId, userPoolClientId: appClient.UserPoolClient!.ClientId! };
-    writeFileSync(file, JSON.stringify(ids, null, 2));
+    const ids = { userPoolId, ...(await createAppClient(client, userPoolId)) };
+    writeFileSync(file, JSON.stringify(ids, null, 2), { mode: 0o600 });
     return ids;
   } finally {
     client.destroy();

@@ -88,6 +88,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       COGNITO_ENDPOINT: cognito.endpoint,
       USER_POOL_ID: ids.userPoolId,
       USER_POOL_CLIENT_ID: ids.userPoolClientId,
+      COGNITO_CLIENT_SECRET: ids.userPoolClientSecret,
       JWT_ISSUER: issuer,
       JWKS_URI: `${issuer}/.well-known/jwks.json`,
       ALLOWED_ORIGINS: `${url},http://127.0.0.1:${port}`,

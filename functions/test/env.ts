@@ -8,6 +8,7 @@ export const TEST_ENV = {
   TABLE_NAME: 'fittrack-test',
   USER_POOL_ID: 'eu-central-1_TestPool1',
   USER_POOL_CLIENT_ID: 'test-client-id',
+  COGNITO_CLIENT_SECRET: 'test-client-secret',
   JWT_ISSUER: 'https://cognito-idp.eu-central-1.amazonaws.com/eu-central-1_TestPool1',
   JWKS_URI: 'https://cognito-idp.eu-central-1.amazonaws.com/eu-central-1_TestPool1/.well-known/jwks.json',
   ALLOWED_ORIGINS: 'http://localhost:3000',

@@ -1,4 +1,5 @@
-import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { createHmac } from 'node:crypto';
+import { AdminInitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { handler as authHandler } from '../src/auth/handler';
@@ -22,10 +23,10 @@ const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefin
 beforeEach(() => {
   resetAwsMocks();
   // A login that reaches Cognito is refused: the tests below only care whether it got there.
-  cognitoMock.on(InitiateAuthCommand).rejects(awsError('NotAuthorizedException'));
+  cognitoMock.on(AdminInitiateAuthCommand).rejects(awsError('NotAuthorizedException'));
 });
 
-const reachedCognito = () => cognitoMock.commandCalls(InitiateAuthCommand).length > 0;
+const reachedCognito = () => cognitoMock.commandCalls(AdminInitiateAuthCommand).length > 0;
 
 describe('unknown routes', () => {
   it.each(['GET /api/nope', 'DELETE /api/progress/today', '$default', ''])('answers 404 JSON for route key %j', async (key) => {
@@ -212,7 +213,11 @@ describe('request bodies', () => {
     event.body = Buffer.from(event.body!, 'utf8').toString('base64');
     event.isBase64Encoded = true;
     expectJsonError(await invoke(authHandler, event), 401, 'Invalid credentials');
-    expect(cognitoMock.commandCalls(InitiateAuthCommand)[0]!.args[0].input.AuthParameters).toEqual({ USERNAME: 'alex_runner', PASSWORD: 'Str0ngPassw0rd' });
+    expect(cognitoMock.commandCalls(AdminInitiateAuthCommand)[0]!.args[0].input.AuthParameters).toEqual({
+      USERNAME: 'alex_runner',
+      PASSWORD: 'Str0ngPassw0rd',
+      SECRET_HASH: createHmac('sha256', 'test-client-secret').update('alex_runner' + 'test-client-id').digest('base64'),
+    });
   });
 });
 

@@ -96,6 +96,7 @@ export class AppStack extends Stack {
       userPoolId: this.auth.userPool.userPoolId,
       userPoolArn: this.auth.userPool.userPoolArn,
       userPoolClientId: this.auth.userPoolClient.userPoolClientId,
+      clientSecret: this.auth.clientSecret,
       jwtIssuer: this.auth.jwtIssuer,
       jwksUri: this.auth.jwksUri,
       secrets: this.payments,

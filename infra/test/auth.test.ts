@@ -5,10 +5,10 @@ import { buildStack } from './helpers';
 const { template } = buildStack();
 
 describe('auth: Cognito user pool', () => {
-  it('signs in by username, allows self sign-up, with the product password policy', () => {
+  it('signs in by username, no self sign-up (only the app creates users), with the product password policy', () => {
     template.resourceCountIs('AWS::Cognito::UserPool', 1);
     template.hasResourceProperties('AWS::Cognito::UserPool', {
-      AdminCreateUserConfig: { AllowAdminCreateUserOnly: false },
+      AdminCreateUserConfig: { AllowAdminCreateUserOnly: true },
       AliasAttributes: Match.absent(),
       UsernameAttributes: Match.absent(),
       UsernameConfiguration: { CaseSensitive: false },
@@ -26,12 +26,13 @@ describe('auth: Cognito user pool', () => {
     template.hasResource('AWS::Cognito::UserPool', { DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' });
   });
 
-  it('has one app client: password + refresh flows, no secret, no OAuth, revocable tokens', () => {
+  it('has one app client, confidential and with the admin flows only (Cognito only through the app): no password or SRP sign-in, a secret, no OAuth, revocable tokens', () => {
     template.resourceCountIs('AWS::Cognito::UserPoolClient', 1);
     const [client] = Object.values(template.findResources('AWS::Cognito::UserPoolClient'));
     const p = client!.Properties;
-    expect([...p.ExplicitAuthFlows].sort()).toEqual(['ALLOW_REFRESH_TOKEN_AUTH', 'ALLOW_USER_PASSWORD_AUTH']);
-    expect(p.GenerateSecret).toBe(false);
+    expect([...p.ExplicitAuthFlows].sort()).toEqual(['ALLOW_ADMIN_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH']);
+    expect(p.GenerateSecret).toBe(true);
+    expect(p.WriteAttributes).toEqual(['nickname']); // no email change at Cognito with a user's own token
     expect(p.PreventUserExistenceErrors).toBe('ENABLED');
     expect(p.EnableTokenRevocation).toBe(true);
     expect(p.AllowedOAuthFlows).toBeUndefined();
@@ -41,6 +42,20 @@ describe('auth: Cognito user pool', () => {
     expect(access).toBeGreaterThanOrEqual(15);
     expect(access).toBeLessThanOrEqual(60);
     expect(toMinutes(p.RefreshTokenValidity, p.TokenValidityUnits.RefreshToken)).toBe(30 * 24 * 60);
+  });
+
+  it('keeps the client secret in Secrets Manager, readable only by the functions that hold a session, which get its ARN and AdminInitiateAuth', () => {
+    const secrets = template.findResources('AWS::SecretsManager::Secret', { Properties: { Description: Match.stringLikeRegexp('Cognito app client secret') } });
+    expect(Object.keys(secrets)).toHaveLength(1);
+    const [secretId] = Object.keys(secrets);
+    const fns = Object.values(template.findResources('AWS::Lambda::Function')).filter((f) => f.Properties.Environment?.Variables?.USER_POOL_ID);
+    const withSecret = fns.filter((f) => JSON.stringify(f.Properties.Environment.Variables.COGNITO_CLIENT_SECRET_ARN ?? '').includes(secretId!));
+    expect(withSecret.length).toBe(fns.length);
+    expect(fns.every((f) => f.Properties.Environment.Variables.COGNITO_CLIENT_SECRET === undefined)).toBe(true); // never the value itself
+    const policies = JSON.stringify(template.findResources('AWS::IAM::Policy'));
+    expect(policies).toContain('cognito-idp:AdminInitiateAuth');
+    expect(policies).not.toContain('cognito-idp:AdminConfirmSignUp');
+    expect(policies).toContain('cognito-idp:AdminCreateUser');
   });
 
   it('has the admin group', () => {

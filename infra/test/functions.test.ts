@@ -50,8 +50,10 @@ describe('functions: one per domain, house defaults', () => {
     expect(JSON.stringify(env.JWKS_URI)).toContain('/.well-known/jwks.json');
     expect(env.PAYMENT_MODE).toBe('live'); // safe default: never the sandbox unless asked for
     expect(JSON.stringify(env.ALLOWED_ORIGINS)).toContain(id(stack.site.distribution));
-    const hasSecretEnv = Object.keys(env).some((k) => k.endsWith('_ARN'));
-    expect(hasSecretEnv).toBe(d === 'billing' || d === 'stripe-webhook');
+    // payment secrets only for the payment functions; the Cognito client secret for every function with sessions
+    const paymentSecretEnv = Object.keys(env).some((k) => k.endsWith('_ARN') && k !== 'COGNITO_CLIENT_SECRET_ARN');
+    expect(paymentSecretEnv).toBe(d === 'billing' || d === 'stripe-webhook');
+    expect(env.COGNITO_CLIENT_SECRET_ARN).toEqual({ Ref: id(stack.auth.clientSecret) });
   });
 
   it('live payments: publishable keys reach every function (GET /api/config), price ids only the payment functions', () => {
@@ -107,10 +109,17 @@ describe('functions: least privilege', () => {
     expect(readers(id(stack.payments.stripeWebhookSecret))).toEqual(['stripe-webhook']);
   });
 
-  it('Cognito admin actions: auth may only confirm sign-ups; admin manages the system-test user', () => {
+  it('Cognito admin actions: every session function may refresh; auth creates users; admin manages the system-test user; the webhook none', () => {
     const cognito = (d: Domain) => [...actions(d)].filter((a) => a.startsWith('cognito-idp:')).sort();
-    expect(cognito('auth')).toEqual(['cognito-idp:AdminConfirmSignUp']);
-    expect(cognito('admin')).toEqual(['cognito-idp:AdminConfirmSignUp', 'cognito-idp:AdminDeleteUser', 'cognito-idp:AdminGetUser']);
-    for (const d of domains.filter((x) => x !== 'auth' && x !== 'admin')) expect(cognito(d), d).toEqual([]);
+    expect(cognito('auth')).toEqual(['cognito-idp:AdminCreateUser', 'cognito-idp:AdminDeleteUser', 'cognito-idp:AdminInitiateAuth', 'cognito-idp:AdminSetUserPassword']);
+    expect(cognito('admin')).toEqual([
+      'cognito-idp:AdminCreateUser',
+      'cognito-idp:AdminDeleteUser',
+      'cognito-idp:AdminGetUser',
+      'cognito-idp:AdminInitiateAuth',
+      'cognito-idp:AdminSetUserPassword',
+    ]);
+    for (const d of domains.filter((x) => x !== 'auth' && x !== 'admin' && x !== 'stripe-webhook')) expect(cognito(d), d).toEqual(['cognito-idp:AdminInitiateAuth']);
+    expect(cognito('stripe-webhook')).toEqual([]);
   });
 });

@@ -10,8 +10,9 @@ describe('payments: provider secrets', () => {
       stack.getLogicalId(s.node.defaultChild as never),
     );
     const all = Object.entries(template.findResources('AWS::SecretsManager::Secret'));
-    // the fourth is the generated origin-verify secret (edge.test.ts)
-    expect(all.map(([id]) => id).sort()).toEqual([...paymentIds, stack.getLogicalId(stack.originVerify.secret.node.defaultChild as never)].sort());
+    // the others are the generated origin-verify secret (edge.test.ts) and the Cognito client secret (auth.test.ts)
+    const others = [stack.originVerify.secret, stack.auth.clientSecret].map((s) => stack.getLogicalId(s.node.defaultChild as never));
+    expect(all.map(([id]) => id).sort()).toEqual([...paymentIds, ...others].sort());
     const secrets = all.filter(([id]) => paymentIds.includes(id));
     expect(secrets).toHaveLength(3);
     for (const [, s] of secrets) {

@@ -1,9 +1,9 @@
 import {
-  AdminConfirmSignUpCommand,
+  AdminSetUserPasswordCommand,
   AdminDeleteUserCommand,
   AdminGetUserCommand,
-  InitiateAuthCommand,
-  SignUpCommand,
+  AdminInitiateAuthCommand,
+  AdminCreateUserCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -25,12 +25,15 @@ let signedUp: { username: string; password: string } | undefined;
 beforeEach(() => {
   resetAwsMocks();
   signedUp = undefined;
-  cognitoMock.on(SignUpCommand).callsFake((input: { Username: string; Password: string }) => {
-    signedUp = { username: input.Username, password: input.Password };
-    return { UserSub: THROWAWAY_SUB, UserConfirmed: false };
+  cognitoMock.on(AdminCreateUserCommand).callsFake((input: { Username: string }) => {
+    signedUp = { username: input.Username, password: '' };
+    return { User: { Username: input.Username, Attributes: [{ Name: 'sub', Value: THROWAWAY_SUB }] } };
   });
-  cognitoMock.on(AdminConfirmSignUpCommand).resolves({});
-  cognitoMock.on(InitiateAuthCommand).callsFake(() => ({
+  cognitoMock.on(AdminSetUserPasswordCommand).callsFake((input: { Password: string }) => {
+    signedUp!.password = input.Password;
+    return {};
+  });
+  cognitoMock.on(AdminInitiateAuthCommand).callsFake(() => ({
     AuthenticationResult: { AccessToken: accessToken({ sub: THROWAWAY_SUB, username: signedUp!.username }), RefreshToken: 'r', ExpiresIn: 3600, IdToken: undefined },
   }));
   cognitoMock.on(AdminDeleteUserCommand).resolves({});
@@ -65,7 +68,7 @@ describe('system tests', () => {
     expect(body.details).toContain(signedUp!.username);
     expect(deletedUsers()).toEqual([signedUp!.username]);
     expect(deletedProfiles()).toEqual([{ pk: `USER#${THROWAWAY_SUB}`, sk: 'PROFILE' }]);
-    expect(cognitoMock.commandCalls(InitiateAuthCommand)).toHaveLength(test === 'login' ? 2 : 1);
+    expect(cognitoMock.commandCalls(AdminInitiateAuthCommand)).toHaveLength(test === 'login' ? 2 : 1);
   });
 
   it('uses a new random account on every run', async () => {
@@ -77,7 +80,7 @@ describe('system tests', () => {
   });
 
   it('fails (not errors) when sign-up is refused, and still cleans up', async () => {
-    cognitoMock.on(SignUpCommand).rejects(awsError('InvalidPasswordException'));
+    cognitoMock.on(AdminCreateUserCommand).rejects(awsError('InvalidPasswordException'));
     cognitoMock.on(AdminGetUserCommand).rejects(awsError('UserNotFoundException'));
     const res = await run('signup');
     expect(res.statusCode).toBe(200);
@@ -87,7 +90,7 @@ describe('system tests', () => {
 
   it('fails when the sign-in is refused, and deletes the account it made', async () => {
     cognitoMock
-      .on(InitiateAuthCommand)
+      .on(AdminInitiateAuthCommand)
       .callsFakeOnce(() => ({ AuthenticationResult: { AccessToken: accessToken({ sub: THROWAWAY_SUB, username: signedUp!.username }), RefreshToken: 'r', ExpiresIn: 3600 } }))
       .rejects(awsError('NotAuthorizedException'));
     const res = await run('login');

@@ -1,14 +1,14 @@
 import {
-  AdminConfirmSignUpCommand,
-  InitiateAuthCommand,
+  AdminCreateUserCommand,
+  AdminDeleteUserCommand,
+  AdminInitiateAuthCommand,
+  AdminSetUserPasswordCommand,
   RevokeTokenCommand,
-  SignUpCommand,
   type AuthenticationResultType,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { PASSWORD_POLICY_TEXT, type LoginRequest, type SignupRequest, type User } from '../contract/auth';
 import { activityLogItems, logActivity } from '../lib/activity-log';
-import { cognito, decodeTrustedIdToken } from '../lib/cognito';
-import { getEnv } from '../lib/env';
+import { appClient, clientSecret, cognito, decodeTrustedIdToken, secretHash } from '../lib/cognito';
 import { HttpError, badRequest, conflict, unauthorized } from '../lib/http-error';
 import { type Session } from '../lib/request';
 import { clearSessionCookies, sessionCookies, sessionEndsAt, sessionFromAccessToken, sessionKeyOf } from '../lib/session';
@@ -23,14 +23,18 @@ const SIGN_IN_REFUSED = ['NotAuthorizedException', 'UserNotFoundException', 'Inv
 
 const errName = (err: unknown) => (err as { name?: string })?.name ?? '';
 
-/** Signs in with Cognito USER_PASSWORD_AUTH; unknown user and wrong password are indistinguishable. */
+/**
+ * Signs in with Cognito's admin flow ADMIN_USER_PASSWORD_AUTH (IAM credentials and the client's
+ * SECRET_HASH: the only sign-in the app client allows); unknown user and wrong password are
+ * indistinguishable.
+ */
 async function authenticate(username: string, password: string): Promise<AuthenticationResultType> {
   try {
     const res = await cognito().send(
-      new InitiateAuthCommand({
-        AuthFlow: 'USER_PASSWORD_AUTH',
-        ClientId: getEnv().userPoolClientId,
-        AuthParameters: { USERNAME: username, PASSWORD: password },
+      new AdminInitiateAuthCommand({
+        ...appClient(),
+        AuthFlow: 'ADMIN_USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: username, PASSWORD: password, SECRET_HASH: await secretHash(username) },
       }),
     );
     if (!res.AuthenticationResult?.AccessToken) throw unauthorized(INVALID_CREDENTIALS);
@@ -48,10 +52,14 @@ async function authenticate(username: string, password: string): Promise<Authent
 }
 
 /** The session Cognito's answer starts: who, its key in the profile (lib/session.ts) and its cookies. */
+/** Revokes a refresh token (and every access token it issued) at Cognito: a confidential client sends its secret. */
+const revoke = async (token: string) =>
+  cognito().send(new RevokeTokenCommand({ ClientId: appClient().ClientId, ClientSecret: await clientSecret(), Token: token }));
+
 async function startSession(auth: AuthenticationResultType): Promise<{ session: Session; key: string; cookies: string[] }> {
   const s = await sessionFromAccessToken(auth.AccessToken!);
   if (!s || !auth.RefreshToken) throw new Error('Cognito returned an access token that does not verify, or no refresh token');
-  return { session: s.session, key: sessionKeyOf(auth.RefreshToken), cookies: sessionCookies(auth, s.exp) };
+  return { session: s.session, key: sessionKeyOf(auth.RefreshToken), cookies: sessionCookies(auth) };
 }
 
 interface AuthOutcome {
@@ -61,17 +69,26 @@ interface AuthOutcome {
 
 export async function signup(input: SignupRequest, ip: string): Promise<AuthOutcome> {
   let sub: string;
+  // Self sign-up is off at Cognito: the app creates the user (no invitation mail), then sets the
+  // chosen password as permanent. A refused password removes the user it just created.
+  const { UserPoolId } = appClient();
   try {
     const res = await cognito().send(
-      new SignUpCommand({
-        ClientId: getEnv().userPoolClientId,
+      new AdminCreateUserCommand({
+        UserPoolId,
         Username: input.username,
-        Password: input.password,
+        MessageAction: 'SUPPRESS',
         UserAttributes: [{ Name: 'email', Value: input.email }],
       }),
     );
-    sub = res.UserSub!;
-    await cognito().send(new AdminConfirmSignUpCommand({ UserPoolId: getEnv().userPoolId, Username: input.username }));
+    sub = res.User?.Attributes?.find((a) => a.Name === 'sub')?.Value ?? '';
+    if (!sub) throw new Error('Cognito created a user without a sub');
+    try {
+      await cognito().send(new AdminSetUserPasswordCommand({ UserPoolId, Username: input.username, Password: input.password, Permanent: true }));
+    } catch (err) {
+      await cognito().send(new AdminDeleteUserCommand({ UserPoolId, Username: input.username }));
+      throw err;
+    }
   } catch (err) {
     switch (errName(err)) {
       case 'UsernameExistsException':
@@ -118,9 +135,7 @@ export async function login(input: LoginRequest, ip: string): Promise<AuthOutcom
     ]);
   } catch (err) {
     if (err instanceof HttpError && err.status === 429 && auth.RefreshToken) {
-      await cognito()
-        .send(new RevokeTokenCommand({ ClientId: getEnv().userPoolClientId, Token: auth.RefreshToken }))
-        .catch(() => undefined); // the tokens never leave the server anyway
+      await revoke(auth.RefreshToken).catch(() => undefined); // the tokens never leave the server anyway
     }
     throw err;
   }
@@ -144,9 +159,7 @@ export async function logout(
 ): Promise<string[]> {
   if (ending) await endSession(ending.sub, ending.key);
   if (refreshToken) {
-    await cognito()
-      .send(new RevokeTokenCommand({ ClientId: getEnv().userPoolClientId, Token: refreshToken }))
-      .catch((err) => {
+    await revoke(refreshToken).catch((err) => {
         // An already revoked or unknown token is fine: the goal state is reached.
         if (!['NotAuthorizedException', 'UnsupportedTokenTypeException', 'InvalidParameterException'].includes(errName(err))) throw err;
       });

@@ -1,4 +1,5 @@
-import { InitiateAuthCommand, RevokeTokenCommand, SignUpCommand, AdminConfirmSignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { createHmac } from 'node:crypto';
+import { AdminInitiateAuthCommand, RevokeTokenCommand, AdminCreateUserCommand, AdminSetUserPasswordCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadEvent } from '../../test/events';
@@ -24,6 +25,9 @@ const maxAge = (setCookie: string) => Number(/Max-Age=(\d+)/.exec(setCookie)?.[1
 const valueOf = (setCookie: string) => setCookie.slice(setCookie.indexOf('=') + 1, setCookie.indexOf(';'));
 
 /** What Cognito answers to a successful USER_PASSWORD_AUTH / REFRESH_TOKEN_AUTH. */
+/** Cognito's SECRET_HASH, computed here independently of lib/cognito.ts. */
+const secretHashOf = (username: string) => createHmac('sha256', 'test-client-secret').update(username + 'test-client-id').digest('base64');
+
 function authResult(name: keyof typeof principals, withRefresh = true) {
   const p = principals[name];
   return {
@@ -48,47 +52,49 @@ function expectNoTokenIn(res: Result, ...tokens: string[]) {
 
 describe('POST /api/auth/login', () => {
   it('gives byte-identical 401 answers for a wrong password and an unknown user', async () => {
-    cognitoMock.on(InitiateAuthCommand).rejects(awsError('NotAuthorizedException', 'Incorrect username or password.'));
+    cognitoMock.on(AdminInitiateAuthCommand).rejects(awsError('NotAuthorizedException', 'Incorrect username or password.'));
     const wrongPassword = await invoke(handler, loginEvent('alex_runner', 'Wr0ngPassword'));
-    cognitoMock.on(InitiateAuthCommand).rejects(awsError('UserNotFoundException', 'User does not exist.'));
+    cognitoMock.on(AdminInitiateAuthCommand).rejects(awsError('UserNotFoundException', 'User does not exist.'));
     const unknownUser = await invoke(handler, loginEvent('nobody_here', 'Wr0ngPassword'));
 
     expect(wrongPassword.body).toBe('{"message":"Invalid credentials"}');
     expectJsonError(wrongPassword, 401, 'Invalid credentials');
     expect(JSON.stringify(unknownUser)).toBe(JSON.stringify(wrongPassword));
     expect(wrongPassword.cookies).toBeUndefined();
-    expect(cognitoMock.commandCalls(InitiateAuthCommand)).toHaveLength(2);
+    expect(cognitoMock.commandCalls(AdminInitiateAuthCommand)).toHaveLength(2);
   });
 
   it.each(['UserNotConfirmedException', 'PasswordResetRequiredException'])('answers the same 401 for %s', async (name) => {
-    cognitoMock.on(InitiateAuthCommand).rejects(awsError(name, 'detail that must not leak'));
+    cognitoMock.on(AdminInitiateAuthCommand).rejects(awsError(name, 'detail that must not leak'));
     const res = await invoke(handler, loginEvent());
     expect(res.body).toBe('{"message":"Invalid credentials"}');
     expectJsonError(res, 401);
   });
 
   it('answers 429 when Cognito throttles sign-ins', async () => {
-    cognitoMock.on(InitiateAuthCommand).rejects(awsError('TooManyRequestsException'));
+    cognitoMock.on(AdminInitiateAuthCommand).rejects(awsError('TooManyRequestsException'));
     expectJsonError(await invoke(handler, loginEvent()), 429, /Too many sign-in attempts/);
   });
 
   it('answers 401 when Cognito asks for a challenge instead of tokens', async () => {
-    cognitoMock.on(InitiateAuthCommand).resolves({ ChallengeName: 'NEW_PASSWORD_REQUIRED', Session: 's' });
+    cognitoMock.on(AdminInitiateAuthCommand).resolves({ ChallengeName: 'NEW_PASSWORD_REQUIRED', Session: 's' });
     expectJsonError(await invoke(handler, loginEvent()), 401, 'Invalid credentials');
   });
 
   it('signs in: two session cookies with the right flags, the user in the body and no token', async () => {
     const auth = authResult('subscriber');
-    cognitoMock.on(InitiateAuthCommand).resolves(auth);
+    cognitoMock.on(AdminInitiateAuthCommand).resolves(auth);
     const res = await invoke(handler, loginEvent());
 
     expect(res.statusCode).toBe(200);
     expectSecurityHeaders(res);
     expect(res.headers['Cache-Control']).toBe('no-store');
-    expect(cognitoMock.commandCalls(InitiateAuthCommand)[0]!.args[0].input).toEqual({
-      AuthFlow: 'USER_PASSWORD_AUTH',
+    // the admin flow of a confidential client: pool, client and the SECRET_HASH AWS requires
+    expect(cognitoMock.commandCalls(AdminInitiateAuthCommand)[0]!.args[0].input).toEqual({
+      AuthFlow: 'ADMIN_USER_PASSWORD_AUTH',
+      UserPoolId: 'eu-central-1_TestPool1',
       ClientId: 'test-client-id',
-      AuthParameters: { USERNAME: 'alex_runner', PASSWORD: 'Str0ngPassw0rd' },
+      AuthParameters: { USERNAME: 'alex_runner', PASSWORD: 'Str0ngPassw0rd', SECRET_HASH: secretHashOf('alex_runner') },
     });
 
     expect(res.cookies).toHaveLength(2);
@@ -101,8 +107,8 @@ describe('POST /api/auth/login', () => {
       expect(attrs(cookie)).toEqual(expect.arrayContaining(FLAGS));
       expect(cookie).not.toMatch(/Domain=/i);
     }
-    expect(maxAge(access)).toBeGreaterThan(3500);
-    expect(maxAge(access)).toBeLessThanOrEqual(3600);
+    // the access cookie outlives its token (the refresh needs the username it names); the token's own expiry is checked on every request
+    expect(maxAge(access)).toBe(REFRESH_MAX_AGE_SECONDS);
     expect(maxAge(refresh)).toBe(REFRESH_MAX_AGE_SECONDS);
 
     const body = userResponse.parse(jsonBody(res));
@@ -112,7 +118,7 @@ describe('POST /api/auth/login', () => {
   });
 
   it('logs the sign-in with the caller IP in at most two DynamoDB calls', async () => {
-    cognitoMock.on(InitiateAuthCommand).resolves(authResult('subscriber'));
+    cognitoMock.on(AdminInitiateAuthCommand).resolves(authResult('subscriber'));
     await invoke(handler, loginEvent());
     expect(ddbMock.calls().length).toBeLessThanOrEqual(2);
     const tx = ddbMock.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
@@ -124,7 +130,7 @@ describe('POST /api/auth/login', () => {
   });
 
   it('answers the admin role from the Cognito group', async () => {
-    cognitoMock.on(InitiateAuthCommand).resolves(authResult('admin'));
+    cognitoMock.on(AdminInitiateAuthCommand).resolves(authResult('admin'));
     const res = await invoke(handler, loginEvent('admin'));
     expect(res.statusCode).toBe(200);
     expect(userResponse.parse(jsonBody(res)).user).toMatchObject({ role: 'admin', hasActiveSubscription: false });
@@ -132,7 +138,7 @@ describe('POST /api/auth/login', () => {
 
   it('creates the missing profile of a Cognito user once, with the email from the ID token', async () => {
     const p = { sub: 'sub-operator-made', username: 'op_user', groups: [] };
-    cognitoMock.on(InitiateAuthCommand).resolves({
+    cognitoMock.on(AdminInitiateAuthCommand).resolves({
       AuthenticationResult: { AccessToken: accessToken(p), RefreshToken: 'r', IdToken: signJwt({ sub: p.sub, email: 'op@example.com' }) },
     });
     ddbMock.on(PutCommand).resolves({});
@@ -146,7 +152,7 @@ describe('POST /api/auth/login', () => {
   });
 
   it('refuses a token from Cognito that does not verify (500, nothing set)', async () => {
-    cognitoMock.on(InitiateAuthCommand).resolves({ AuthenticationResult: { AccessToken: accessToken({ forged: true }), RefreshToken: 'r' } });
+    cognitoMock.on(AdminInitiateAuthCommand).resolves({ AuthenticationResult: { AccessToken: accessToken({ forged: true }), RefreshToken: 'r' } });
     const res = await invoke(handler, loginEvent());
     expectJsonError(res, 500, /^Internal server error \(request sample-post-auth-login\)$/);
     expect(res.cookies).toBeUndefined();
@@ -164,7 +170,7 @@ describe('POST /api/auth/login', () => {
   });
 
   it('answers 503 when Cognito is unreachable', async () => {
-    cognitoMock.on(InitiateAuthCommand).rejects(connectionRefused());
+    cognitoMock.on(AdminInitiateAuthCommand).rejects(connectionRefused());
     const res = await invoke(handler, loginEvent());
     expectJsonError(res, 503, /temporarily unavailable/);
     expect(res.headers['Retry-After']).toBe('2');
@@ -176,9 +182,9 @@ describe('POST /api/auth/signup', () => {
 
   it('creates the Cognito user, the profile and the log in one transaction, then signs in (201)', async () => {
     const p = principals.user;
-    cognitoMock.on(SignUpCommand).resolves({ UserSub: p.sub, UserConfirmed: false });
-    cognitoMock.on(AdminConfirmSignUpCommand).resolves({});
-    cognitoMock.on(InitiateAuthCommand).resolves(authResult('user'));
+    cognitoMock.on(AdminCreateUserCommand).resolves({ User: { Attributes: [{ Name: "sub", Value: p.sub }] } });
+    cognitoMock.on(AdminSetUserPasswordCommand).resolves({});
+    cognitoMock.on(AdminInitiateAuthCommand).resolves(authResult('user'));
     const res = await invoke(handler, signupEvent());
 
     expect(res.statusCode).toBe(201);
@@ -194,11 +200,18 @@ describe('POST /api/auth/signup', () => {
       hasActiveSubscription: false,
     });
     expectNoTokenIn(res);
-    expect(cognitoMock.commandCalls(SignUpCommand)[0]!.args[0].input).toEqual({
-      ClientId: 'test-client-id',
+    // self sign-up is off at Cognito: the app creates the user without a mail, then sets the password as permanent
+    expect(cognitoMock.commandCalls(AdminCreateUserCommand)[0]!.args[0].input).toEqual({
+      UserPoolId: 'eu-central-1_TestPool1',
+      Username: 'alex_runner',
+      MessageAction: 'SUPPRESS',
+      UserAttributes: [{ Name: 'email', Value: 'alex@example.com' }],
+    });
+    expect(cognitoMock.commandCalls(AdminSetUserPasswordCommand)[0]!.args[0].input).toEqual({
+      UserPoolId: 'eu-central-1_TestPool1',
       Username: 'alex_runner',
       Password: 'Str0ngPassw0rd',
-      UserAttributes: [{ Name: 'email', Value: 'alex@example.com' }],
+      Permanent: true,
     });
     expect(ddbMock.calls()).toHaveLength(1);
     const items = ddbMock.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
@@ -218,7 +231,7 @@ describe('POST /api/auth/signup', () => {
     ['InvalidParameterException', 400, 'Please check your username and email and try again.'],
     ['TooManyRequestsException', 429, 'Too many sign-up attempts. Please wait and try again.'],
   ] as const)('maps %s to %i', async (name, status, message) => {
-    cognitoMock.on(SignUpCommand).rejects(awsError(name, 'cognito internals'));
+    cognitoMock.on(AdminCreateUserCommand).rejects(awsError(name, 'cognito internals'));
     const res = await invoke(handler, signupEvent());
     expectJsonError(res, status, message);
     expect(ddbMock.calls()).toHaveLength(0);
@@ -243,7 +256,7 @@ describe('POST /api/auth/logout', () => {
     expect(res.body).toBeUndefined();
     expectSecurityHeaders(res);
     expect(res.headers['Cache-Control']).toBe('no-store');
-    expect(cognitoMock.commandCalls(RevokeTokenCommand)[0]!.args[0].input).toEqual({ ClientId: 'test-client-id', Token: 'rt-1' });
+    expect(cognitoMock.commandCalls(RevokeTokenCommand)[0]!.args[0].input).toEqual({ ClientId: 'test-client-id', ClientSecret: 'test-client-secret', Token: 'rt-1' });
     const c = cookiesByName(res);
     expect(c[ACCESS_COOKIE]).toMatch(new RegExp(`^${ACCESS_COOKIE}=; Max-Age=0;`));
     expect(c[REFRESH_COOKIE]).toMatch(new RegExp(`^${REFRESH_COOKIE}=; Max-Age=0;`));
@@ -251,7 +264,7 @@ describe('POST /api/auth/logout', () => {
   });
 
   it('still signs out when the refresh token is already revoked', async () => {
-    cognitoMock.on(InitiateAuthCommand).rejects(awsError('NotAuthorizedException', 'Refresh Token has been revoked'));
+    cognitoMock.on(AdminInitiateAuthCommand).rejects(awsError('NotAuthorizedException', 'Refresh Token has been revoked'));
     cognitoMock.on(RevokeTokenCommand).rejects(awsError('NotAuthorizedException'));
     const res = await invoke(handler, loadEvent('post-auth-logout', { cookies: [refreshCookie()] }));
     expect(res.statusCode).toBe(204);
@@ -314,18 +327,20 @@ describe('GET /api/auth/me', () => {
 describe('transparent session refresh', () => {
   it('refreshes an expired access token from the refresh cookie and sets a new access cookie', async () => {
     const fresh = authResult('subscriber', false);
-    cognitoMock.on(InitiateAuthCommand).resolves(fresh);
+    cognitoMock.on(AdminInitiateAuthCommand).resolves(fresh);
     const res = await invoke(
       handler,
       loadEvent('get-auth-me', { cookies: [accessCookie('subscriber', { expiresIn: -60 }), refreshCookie('rt-subscriber')] }),
     );
 
     expect(res.statusCode).toBe(200);
-    expect(cognitoMock.commandCalls(InitiateAuthCommand)).toHaveLength(1);
-    expect(cognitoMock.commandCalls(InitiateAuthCommand)[0]!.args[0].input).toEqual({
+    expect(cognitoMock.commandCalls(AdminInitiateAuthCommand)).toHaveLength(1);
+    // a confidential client names the user (from the expired token) and sends its SECRET_HASH
+    expect(cognitoMock.commandCalls(AdminInitiateAuthCommand)[0]!.args[0].input).toEqual({
       AuthFlow: 'REFRESH_TOKEN_AUTH',
+      UserPoolId: 'eu-central-1_TestPool1',
       ClientId: 'test-client-id',
-      AuthParameters: { REFRESH_TOKEN: 'rt-subscriber' },
+      AuthParameters: { REFRESH_TOKEN: 'rt-subscriber', USERNAME: 'alex_runner', SECRET_HASH: secretHashOf('alex_runner') },
     });
     expect(res.cookies).toHaveLength(1);
     const access = cookiesByName(res)[ACCESS_COOKIE]!;
@@ -336,11 +351,12 @@ describe('transparent session refresh', () => {
     expectNoTokenIn(res, fresh.AuthenticationResult.AccessToken);
   });
 
-  it('also refreshes when only the refresh cookie is left', async () => {
-    cognitoMock.on(InitiateAuthCommand).resolves(authResult('user', false));
+  it('keeps the access cookie as long as the refresh cookie, and cannot refresh from the refresh cookie alone (the user is unknown): 401, both cleared, no Cognito call', async () => {
+    cognitoMock.on(AdminInitiateAuthCommand).resolves(authResult('user', false));
     const res = await invoke(handler, loadEvent('get-auth-me', { cookies: [refreshCookie('rt-user')] }));
-    expect(res.statusCode).toBe(200);
-    expect(Object.keys(cookiesByName(res))).toEqual([ACCESS_COOKIE]);
+    expectJsonError(res, 401);
+    expect(Object.keys(cookiesByName(res)).sort()).toEqual([ACCESS_COOKIE, REFRESH_COOKIE].sort());
+    expect(cognitoMock.calls()).toHaveLength(0);
   });
 
   it('does not call Cognito while the access token is valid', async () => {
@@ -351,7 +367,7 @@ describe('transparent session refresh', () => {
   });
 
   it('clears both cookies and answers 401 when Cognito refuses the refresh token', async () => {
-    cognitoMock.on(InitiateAuthCommand).rejects(awsError('NotAuthorizedException', 'Refresh Token has been revoked'));
+    cognitoMock.on(AdminInitiateAuthCommand).rejects(awsError('NotAuthorizedException', 'Refresh Token has been revoked'));
     const res = await invoke(handler, loadEvent('get-auth-me', { cookies: [accessCookie('user', { expiresIn: -1 }), refreshCookie()] }));
     expectJsonError(res, 401, 'Authentication required');
     const c = cookiesByName(res);
@@ -360,15 +376,15 @@ describe('transparent session refresh', () => {
   });
 
   it('clears both cookies when the refreshed token does not verify', async () => {
-    cognitoMock.on(InitiateAuthCommand).resolves({ AuthenticationResult: { AccessToken: accessToken({ forged: true }) } });
-    const res = await invoke(handler, loadEvent('get-auth-me', { cookies: [refreshCookie()] }));
+    cognitoMock.on(AdminInitiateAuthCommand).resolves({ AuthenticationResult: { AccessToken: accessToken({ forged: true }) } });
+    const res = await invoke(handler, loadEvent('get-auth-me', { cookies: [accessCookie('user', { expiresIn: -1 }), refreshCookie()] }));
     expectJsonError(res, 401);
     expect(Object.keys(cookiesByName(res)).sort()).toEqual([ACCESS_COOKIE, REFRESH_COOKIE].sort());
   });
 
   it('answers 503, not a sign-out, when Cognito is unreachable during a refresh', async () => {
-    cognitoMock.on(InitiateAuthCommand).rejects(connectionRefused());
-    const res = await invoke(handler, loadEvent('get-auth-me', { cookies: [refreshCookie()] }));
+    cognitoMock.on(AdminInitiateAuthCommand).rejects(connectionRefused());
+    const res = await invoke(handler, loadEvent('get-auth-me', { cookies: [accessCookie('user', { expiresIn: -1 }), refreshCookie()] }));
     expectJsonError(res, 503);
     expect(res.cookies).toBeUndefined();
   });

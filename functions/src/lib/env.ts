@@ -11,6 +11,9 @@ export interface Env {
   cognitoEndpoint: string | undefined;
   userPoolId: string;
   userPoolClientId: string;
+  /** The app client's secret: plain locally, a Secrets Manager ARN in AWS (read by lib/cognito.ts). */
+  cognitoClientSecret: string | null;
+  cognitoClientSecretArn: string | null;
   jwtIssuer: string;
   jwksUri: string;
   allowedOrigins: string[];
@@ -55,6 +58,8 @@ export function getEnv(): Env {
     cognitoEndpoint: e.COGNITO_ENDPOINT || undefined,
     userPoolId,
     userPoolClientId: e.USER_POOL_CLIENT_ID ?? '',
+    cognitoClientSecret: e.COGNITO_CLIENT_SECRET || null,
+    cognitoClientSecretArn: e.COGNITO_CLIENT_SECRET_ARN || null,
     jwtIssuer,
     jwksUri: e.JWKS_URI ?? `${jwtIssuer}/.well-known/jwks.json`,
     allowedOrigins: (e.ALLOWED_ORIGINS ?? '')

@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { type AuthenticationResultType } from '@aws-sdk/client-cognito-identity-provider';
 import { JwksUnavailableError, verifyAccessToken } from './access-token';
 import { ACCESS_COOKIE, REFRESH_COOKIE, REFRESH_MAX_AGE_SECONDS, clearCookie, parseCookies, serializeCookie } from './cookies';
-import { getEnv } from './env';
 import { type AppEvent, type Session } from './request';
 import { roleFromGroups } from './users';
 
@@ -23,9 +22,13 @@ export const sessionKeyOf = (refreshToken: string): string => createHash('sha256
 /** When a session that starts now ends: with its refresh token (the refresh cookie's life). */
 export const sessionEndsAt = (now = new Date()): number => Math.floor(now.getTime() / 1000) + REFRESH_MAX_AGE_SECONDS;
 
-/** Cookies that carry a fresh Cognito authentication result (login, signup, refresh). */
-export function sessionCookies(auth: AuthenticationResultType, accessExp: number, nowSeconds = Date.now() / 1000): string[] {
-  const cookies = [serializeCookie(ACCESS_COOKIE, auth.AccessToken ?? '', accessExp - nowSeconds)];
+/**
+ * Cookies that carry a fresh Cognito authentication result (login, signup, refresh). The access
+ * cookie lives as long as the refresh cookie although its token expires within the hour: the
+ * refresh needs the username the expired token names (a confidential client's SECRET_HASH).
+ */
+export function sessionCookies(auth: AuthenticationResultType): string[] {
+  const cookies = [serializeCookie(ACCESS_COOKIE, auth.AccessToken ?? '', REFRESH_MAX_AGE_SECONDS)];
   if (auth.RefreshToken) cookies.push(serializeCookie(REFRESH_COOKIE, auth.RefreshToken, REFRESH_MAX_AGE_SECONDS));
   return cookies;
 }
@@ -52,9 +55,11 @@ export async function sessionFromAccessToken(token: string, o: { graceSeconds?: 
 }
 
 /**
- * Resolves the caller's session from the cookies. An expired or missing access token is
- * refreshed transparently from the refresh cookie; the new cookie is queued in `setCookies`.
- * A refresh token that Cognito refuses clears both cookies.
+ * Resolves the caller's session from the cookies. An expired access token is refreshed
+ * transparently from the refresh cookie (Cognito's admin flow REFRESH_TOKEN_AUTH, which a
+ * confidential client must name the user for: the username comes from the expired token, whose
+ * signature still has to verify); the new cookie is queued in `setCookies`. A refresh token that
+ * Cognito refuses, or one without its access cookie, clears both cookies.
  */
 export async function resolveSession(
   event: AppEvent,
@@ -68,19 +73,21 @@ export async function resolveSession(
     if (s) return { ...s.session, key };
   }
   if (!allowRefresh) return undefined;
-  if (!refresh) {
-    if (access) setCookies.push(clearCookie(ACCESS_COOKIE));
+  const expired = access && refresh ? await sessionFromAccessToken(access, { graceSeconds: REFRESH_MAX_AGE_SECONDS }) : undefined;
+  if (!refresh || !expired) {
+    if (access || refresh) setCookies.push(...clearSessionCookies());
     return undefined;
   }
   // Only this path needs the Cognito client: loaded by the first refresh, not by every cold start.
-  const { cognito, InitiateAuthCommand } = await import('./cognito');
+  const { AdminInitiateAuthCommand, appClient, cognito, secretHash } = await import('./cognito');
+  const username = expired.session.username;
   let auth: AuthenticationResultType | undefined;
   try {
     const res = await cognito().send(
-      new InitiateAuthCommand({
+      new AdminInitiateAuthCommand({
+        ...appClient(),
         AuthFlow: 'REFRESH_TOKEN_AUTH',
-        ClientId: getEnv().userPoolClientId,
-        AuthParameters: { REFRESH_TOKEN: refresh },
+        AuthParameters: { REFRESH_TOKEN: refresh, USERNAME: username, SECRET_HASH: await secretHash(username) },
       }),
     );
     auth = res.AuthenticationResult;
@@ -89,11 +96,11 @@ export async function resolveSession(
     if (name !== 'NotAuthorizedException' && name !== 'UserNotFoundException') throw err;
   }
   const s = auth?.AccessToken ? await sessionFromAccessToken(auth.AccessToken) : undefined;
-  if (!auth || !s) {
+  if (!auth || !s || s.session.sub !== expired.session.sub) {
     setCookies.push(...clearSessionCookies());
     return undefined;
   }
-  setCookies.push(...sessionCookies({ AccessToken: auth.AccessToken }, s.exp));
+  setCookies.push(...sessionCookies({ AccessToken: auth.AccessToken }));
   return { ...s.session, key };
 }
 

@@ -174,6 +174,8 @@ export interface FunctionsProps {
   readonly userPoolId: string;
   readonly userPoolArn: string;
   readonly userPoolClientId: string;
+  /** The app client's secret: every function may refresh a session (SECRET_HASH). */
+  readonly clientSecret: { secretArn: string; grantRead(grantee: iam.IGrantable): iam.Grant };
   readonly jwtIssuer: string;
   readonly jwksUri: string;
   readonly secrets: PaymentSecrets;
@@ -208,6 +210,7 @@ export class Functions extends Construct {
       TABLE_NAME: props.tableName,
       USER_POOL_ID: props.userPoolId,
       USER_POOL_CLIENT_ID: props.userPoolClientId,
+      COGNITO_CLIENT_SECRET_ARN: props.clientSecret.secretArn,
       JWT_ISSUER: props.jwtIssuer,
       JWKS_URI: props.jwksUri,
       PAYMENT_MODE: props.paymentMode,
@@ -252,11 +255,17 @@ export class Functions extends Construct {
       house[d].role.addToPolicy(new iam.PolicyStatement({ actions, resources, conditions }));
 
     // ---- access matrix -------------------------------------------------------------------
-    // auth: profiles, login-attempt counters (TTL), activity log and counters. SignUp,
-    // InitiateAuth and RevokeToken are unauthenticated Cognito APIs (no IAM); sign-up confirms
-    // the new account itself because the product has no e-mail verification step.
+    // Every function may refresh an expired session: AdminInitiateAuth (REFRESH_TOKEN_AUTH) with
+    // the client secret's SECRET_HASH. RevokeToken is unauthenticated but needs the secret.
+    for (const d of Object.keys(house) as Domain[]) {
+      if (d === 'stripe-webhook') continue; // no session
+      allow(d, ['cognito-idp:AdminInitiateAuth'], [props.userPoolArn]);
+      props.clientSecret.grantRead(house[d].role);
+    }
+    // auth: profiles, login-attempt counters (TTL), activity log and counters; sign-up creates the
+    // user (AdminCreateUser, AdminSetUserPassword; AdminDeleteUser when the password is refused).
     allow('auth', [...READ, ...WRITE], [table]);
-    allow('auth', ['cognito-idp:AdminConfirmSignUp'], [props.userPoolArn]);
+    allow('auth', ['cognito-idp:AdminCreateUser', 'cognito-idp:AdminSetUserPassword', 'cognito-idp:AdminDeleteUser'], [props.userPoolArn]);
     // tracking: the user's own day, set and totals items.
     allow('tracking', [...READ, ...WRITE], [table]);
     // catalog: read-only (catalogue Query, profile for the subscriber check).
@@ -269,10 +278,14 @@ export class Functions extends Construct {
     allow('feedback', [...READ, ...WRITE], [table]);
     allow('feedback', READ, [...props.indexArns]);
     // admin: activity logs and recent logins (gsi1), system tests with a throwaway account
-    // that is confirmed, inspected and deleted again (DESIGN.md departure 7).
+    // that is created, inspected and deleted again (DESIGN.md departure 7).
     allow('admin', [...READ, ...WRITE], [table]);
     allow('admin', READ, [...props.indexArns]);
-    allow('admin', ['cognito-idp:AdminConfirmSignUp', 'cognito-idp:AdminGetUser', 'cognito-idp:AdminDeleteUser'], [props.userPoolArn]);
+    allow(
+      'admin',
+      ['cognito-idp:AdminCreateUser', 'cognito-idp:AdminSetUserPassword', 'cognito-idp:AdminGetUser', 'cognito-idp:AdminDeleteUser'],
+      [props.userPoolArn],
+    );
     // stripe-webhook: only its own items: the event record (idempotency), the payment record,
     // the user's profile, the activity log and the counters. No delete, no Query, no Scan.
     allow(

@@ -1,0 +1,67 @@
+import { createHmac } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uniqueName, STRONG_PASSWORD } from '../../test/api-client';
+import { loadEvent } from '../../test/events';
+import { invoke } from '../../test/lambda';
+import { cognito } from '../lib/cognito';
+import { handler } from './handler';
+
+/**
+ * Cognito only through the app (issue 15 point 1, DESIGN.md section 6, note 0014). cognito-local
+ * checks neither client secrets nor which flows the client allows, so this test records every
+ * Cognito call the auth function makes against it (sign-up, sign-in, logout) and checks each one
+ * carries what AWS requires of a confidential client with the admin flows only: the pool id, the
+ * SECRET_HASH of the user computed with the client's secret, the secret on RevokeToken, and no
+ * public API (SignUp, InitiateAuth) at all. The template side is infra/test/auth.test.ts.
+ */
+const calls: { name: string; input: Record<string, unknown> }[] = [];
+
+beforeAll(() => {
+  cognito().middlewareStack.add(
+    (next, context) => async (args) => {
+      calls.push({ name: context.commandName ?? '', input: args.input as Record<string, unknown> });
+      return next(args);
+    },
+    { step: 'initialize', name: 'recordCognitoCalls' },
+  );
+});
+afterAll(() => {
+  cognito().middlewareStack.remove('recordCognitoCalls');
+});
+
+const secret = () => process.env.COGNITO_CLIENT_SECRET!;
+const clientId = () => process.env.USER_POOL_CLIENT_ID!;
+const expectedHash = (username: string) => createHmac('sha256', secret()).update(username + clientId()).digest('base64');
+
+describe('every Cognito call carries what a confidential client with the admin flows needs in AWS', () => {
+  it('sign-up, sign-in and logout use only admin APIs with the pool id and SECRET_HASH, and RevokeToken with the secret', async () => {
+    expect(secret()).toMatch(/^\w{20,}$/); // the local bootstrap's client has a generated secret
+    const username = uniqueName('cc');
+    const signup = await invoke(handler, loadEvent('post-auth-signup', { body: { username, email: `${username}@example.com`, password: STRONG_PASSWORD } }));
+    expect(signup.statusCode).toBe(201);
+    const login = await invoke(handler, loadEvent('post-auth-login', { body: { username, password: STRONG_PASSWORD } }));
+    expect(login.statusCode).toBe(200);
+    const cookies = (login.cookies ?? []).map((c) => c.split(';')[0]!);
+    const logout = await invoke(handler, loadEvent('post-auth-logout', { cookies }));
+    expect(logout.statusCode).toBe(204);
+
+    const names = calls.map((c) => c.name);
+    expect(names).toEqual([
+      'AdminCreateUserCommand',
+      'AdminSetUserPasswordCommand',
+      'AdminInitiateAuthCommand',
+      'AdminInitiateAuthCommand',
+      'RevokeTokenCommand',
+    ]);
+    for (const c of calls) {
+      if (c.name.startsWith('Admin')) expect(c.input.UserPoolId).toBe(process.env.USER_POOL_ID);
+      if (c.name === 'AdminInitiateAuthCommand') {
+        expect(c.input.ClientId).toBe(clientId());
+        expect(c.input.AuthFlow).toBe('ADMIN_USER_PASSWORD_AUTH');
+        expect(c.input.AuthParameters).toMatchObject({ USERNAME: username, SECRET_HASH: expectedHash(username) });
+      }
+      if (c.name === 'RevokeTokenCommand') expect(c.input).toMatchObject({ ClientId: clientId(), ClientSecret: secret() });
+    }
+    expect(calls.find((c) => c.name === 'AdminCreateUserCommand')!.input.MessageAction).toBe('SUPPRESS');
+  });
+});
