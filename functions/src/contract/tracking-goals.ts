@@ -53,11 +53,6 @@ export function caloriesAfterRemoval(consumed: number, calories: number): number
   return Math.max(0, consumed - calories);
 }
 
-/** True when adding `add` steps to today's `steps` stays within the day's bound. */
-export function stepsAddFits(steps: number, add: number): boolean {
-  return steps + add <= DAY_LIMITS.steps;
-}
-
 /**
  * Current streak of days meeting the step goal, from a chronological list of days ending today.
  * Today counts when it already meets the goal; when it does not (yet), the streak ends yesterday,
