@@ -264,7 +264,7 @@ describe('dashboard', () => {
     const user = userEvent.setup();
     const card = await screen.findByRole('region', { name: 'Steps' });
     await user.click(within(card).getByRole('button', { name: "Update today's steps" }));
-    const mode = within(card).getByRole('group', { name: "Today's steps: set or add" });
+    const mode = within(card).getByRole('group', { name: 'Set or add' });
     expect(within(mode).getByRole('button', { name: 'Set' })).toHaveAttribute('aria-pressed', 'true');
     await user.click(within(mode).getByRole('button', { name: 'Add' }));
     expect(within(mode).getByRole('button', { name: 'Add' })).toHaveAttribute('aria-pressed', 'true');

@@ -90,7 +90,7 @@ export function QuickEntry({
   return (
     <form onSubmit={(e) => void submit(e)} className="grid gap-2" noValidate>
       {add ? (
-        <div role="group" aria-label={`${label}: set or add`} className="grid grid-cols-2 gap-1 rounded-lg bg-slate-100 p-1">
+        <div role="group" aria-label="Set or add" className="grid grid-cols-2 gap-1 rounded-lg bg-slate-100 p-1">
           {(['set', 'add'] as const).map((m) => (
             <button
               key={m}
