@@ -48,6 +48,10 @@ const expected: Record<string, Access> = {
   'POST /api/subscription/cancel': 'user',
   // accounts issue: sign out everywhere
   'POST /api/auth/logout-all': 'user',
+  // a diary you can correct (issue 18 point 3; DESIGN.md section 8, departure 10)
+  'GET /api/progress/today/meals': 'subscriber',
+  'DELETE /api/progress/today/meals/{id}': 'subscriber',
+  'DELETE /api/pushups/{id}': 'subscriber',
 };
 
 const ACCESS_LEVELS: readonly Access[] = ['public', 'user', 'subscriber', 'admin', 'stripe'];
@@ -151,6 +155,18 @@ describe('matchRoute', () => {
     expect(matchRoute('PATCH', '/api/progress/today').route?.name).toBe('patch-progress-today');
     expect(matchRoute('GET', '/api/feedback').route?.name).toBe('get-feedback');
     expect(matchRoute('POST', '/api/feedback').route?.name).toBe('post-feedback');
+    expect(matchRoute('GET', '/api/progress/today/meals').route?.name).toBe('get-progress-today-meals');
+    expect(matchRoute('POST', '/api/progress/today/meals').route?.name).toBe('post-progress-today-meals');
+  });
+
+  it('keeps GET /api/pushups/today apart from DELETE /api/pushups/{id}', () => {
+    expect(matchRoute('GET', '/api/pushups/today').route?.name).toBe('get-pushups-today');
+    expect(matchRoute('DELETE', '/api/pushups/01JZ8Q6W3K5M7N9P0R2S4T6V8X')).toEqual({
+      route: expect.objectContaining({ name: 'delete-pushups' }),
+      pathParameters: { id: '01JZ8Q6W3K5M7N9P0R2S4T6V8X' },
+    });
+    expect(matchRoute('DELETE', '/api/progress/today/meals/01JZ8Q6W3K5M7N9P0R2S4T6V8X').route?.name).toBe('delete-progress-today-meal');
+    expect(matchRoute('GET', '/api/pushups/01JZ8Q6W3K5M7N9P0R2S4T6V8X')).toEqual({ route: undefined, methodNotAllowed: true });
   });
 
   it('answers no match for unknown paths, trailing slashes and prefixes', () => {

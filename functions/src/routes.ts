@@ -44,9 +44,13 @@ export const routes = [
   { method: 'GET', path: '/api/progress/today', domain: 'tracking', access: 'subscriber', name: 'get-progress-today' },
   { method: 'PATCH', path: '/api/progress/today', domain: 'tracking', access: 'subscriber', name: 'patch-progress-today' },
   { method: 'POST', path: '/api/progress/today/meals', domain: 'tracking', access: 'subscriber', name: 'post-progress-today-meals' },
+  // the day's diary: today's meal entries, and corrections (remove a meal entry or a push-up set)
+  { method: 'GET', path: '/api/progress/today/meals', domain: 'tracking', access: 'subscriber', name: 'get-progress-today-meals' },
+  { method: 'DELETE', path: '/api/progress/today/meals/{id}', domain: 'tracking', access: 'subscriber', name: 'delete-progress-today-meal' },
   { method: 'GET', path: '/api/progress/history', domain: 'tracking', access: 'subscriber', name: 'get-progress-history' },
   { method: 'GET', path: '/api/pushups/today', domain: 'tracking', access: 'subscriber', name: 'get-pushups-today' },
   { method: 'POST', path: '/api/pushups', domain: 'tracking', access: 'subscriber', name: 'post-pushups' },
+  { method: 'DELETE', path: '/api/pushups/{id}', domain: 'tracking', access: 'subscriber', name: 'delete-pushups' },
 
   // billing
   { method: 'POST', path: '/api/create-monthly-subscription', domain: 'billing', access: 'user', name: 'post-create-monthly-subscription' },

@@ -41,6 +41,9 @@ const requests: Record<ExistingRouteKey, (caller: Caller) => Req> = {
   'GET /api/progress/history': () => ({ path: '/api/progress/history?days=7' }),
   'GET /api/pushups/today': () => ({ path: '/api/pushups/today' }),
   'POST /api/pushups': () => ({ path: '/api/pushups', body: { count: 5 }, headers: { 'idempotency-key': randomUUID() } }),
+  'GET /api/progress/today/meals': () => ({ path: '/api/progress/today/meals' }),
+  'DELETE /api/progress/today/meals/{id}': () => ({ path: '/api/progress/today/meals/01JZ8Q6W3K5M7N9P0R2S4T6V8X' }),
+  'DELETE /api/pushups/{id}': () => ({ path: '/api/pushups/01JZ8Q6W3K5M7N9P0R2S4T6V8X' }),
   'POST /api/create-monthly-subscription': () => ({ path: '/api/create-monthly-subscription' }),
   'POST /api/create-yearly-subscription': () => ({ path: '/api/create-yearly-subscription' }),
   'POST /api/auth/activate-subscription': () => ({

@@ -54,6 +54,10 @@ export const expectedOutcomes: Readonly<Record<ExistingRouteKey, Row>> = {
   'GET /api/progress/history': subscribers(200),
   'GET /api/pushups/today': subscribers(200),
   'POST /api/pushups': subscribers(201),
+  // corrections: the matrix deletes an id that was never this caller's (nothing changes, 404)
+  'GET /api/progress/today/meals': subscribers(200),
+  'DELETE /api/progress/today/meals/{id}': subscribers(404),
+  'DELETE /api/pushups/{id}': subscribers(404),
 
   // billing: any signed-in account may start or manage a subscription. The matrix sends unknown
   // payment ids, so that no caller changes category: a let-through answer is the handler's 404

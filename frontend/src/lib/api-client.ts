@@ -77,7 +77,7 @@ function nextTask(): Promise<void> {
  * `ApiError` when the response is not OK. `body` is serialised as JSON; without one, no body and no
  * Content-Type are sent.
  */
-async function request<T>(method: 'GET' | 'POST' | 'PATCH', path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
+async function request<T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
   // The page's first request usually starts inside a React commit (SWR starts its fetches there) and
   // needs the time zone, whose first read costs 15–45 ms: read it in a task of its own, so that it
   // does not lengthen the commit's task (TBT budget, DESIGN.md section 10). Pages that send no
@@ -110,6 +110,7 @@ export const api = {
   get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
   post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, body, options),
   patch: <T>(path: string, body: unknown, options?: RequestOptions) => request<T>('PATCH', path, body, options),
+  delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, undefined, options),
 };
 
 /** The server's message of a refusal (a 4xx answering `{ message }`); undefined for anything else. */

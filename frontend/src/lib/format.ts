@@ -24,3 +24,11 @@ export const formatWeekday = (day: string): string => utcWeekdayShort().format(m
 
 /** A calendar day `yyyy-mm-dd` as "Monday, Nov 16". */
 export const formatLongDay = (day: string): string => utcLongDate().format(middayUtc(day));
+
+const timeOfDay = once(() => new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' }));
+
+/** The time of day of an ISO 8601 instant in the browser's zone ("9:05 AM"); '' when it is not a date. */
+export const formatTimeOfDay = (iso: string): string => {
+  const t = Date.parse(iso);
+  return Number.isNaN(t) ? '' : timeOfDay().format(t);
+};

@@ -206,6 +206,21 @@ const FORMS: FormEntry[] = [
     refusals: [{ status: 400, names: { field: 'steps', label: "Today's steps" } }, { status: 401 }, { status: 403 }, { status: 429 }],
   },
   {
+    name: "Dashboard quick entry: add to today's steps",
+    sources: ['features/dashboard/components/quick-entry.tsx', 'features/dashboard/components/progress-cards.tsx'],
+    path: '/',
+    handlers: dashboard,
+    open: async (user) => {
+      const scope = await card(user, 'Steps', "Update today's steps");
+      await user.click(within(scope).getByRole('button', { name: 'Add' }));
+      return scope;
+    },
+    fields: [{ label: 'Steps to add', kind: 'text', value: '1500', expected: 1500 }],
+    submit: 'Save',
+    route: 'PATCH /api/progress/today',
+    refusals: [{ status: 400, names: { field: 'addSteps', label: 'Steps to add' } }, { status: 409 }],
+  },
+  {
     name: 'Dashboard quick entry: calories burned',
     sources: ['features/dashboard/components/quick-entry.tsx', 'features/dashboard/components/progress-cards.tsx'],
     path: '/',
@@ -269,7 +284,12 @@ const ACTIONS: ActionEntry[] = [
     name: 'Diet: Add to My Meals',
     sources: ['features/diet/components/diet-page.tsx'],
     path: '/diet',
-    handlers: () => ({ 'GET /api/auth/me': subscriber, 'GET /api/meals': () => json([meal]), 'GET /api/progress/today': () => json(progress()) }),
+    handlers: () => ({
+      'GET /api/auth/me': subscriber,
+      'GET /api/meals': () => json([meal]),
+      'GET /api/progress/today': () => json(progress()),
+      'GET /api/progress/today/meals': () => json([]),
+    }),
     act: async (user) => {
       const article = await screen.findByRole('article', { name: meal.name });
       await screen.findByText('0 / 500 cal');
@@ -278,6 +298,37 @@ const ACTIONS: ActionEntry[] = [
     },
     route: 'POST /api/progress/today/meals',
     refusals: [{ status: 400 }, { status: 403 }, { status: 404 }, { status: 409 }],
+  },
+  {
+    name: "Diet: Remove one of today's meals",
+    sources: ['features/diet/components/todays-meals.tsx'],
+    path: '/diet',
+    handlers: () => ({
+      'GET /api/auth/me': subscriber,
+      'GET /api/meals': () => json([meal]),
+      'GET /api/progress/today': () => json(progress({ caloriesConsumed: 220 })),
+      'GET /api/progress/today/meals': () => json([{ id: '01JAAAAAAAAAAAAAAAAAAAAAAA', mealId: meal.id, name: meal.name, calories: 220, createdAt: '2026-11-21T08:00:00Z' }]),
+    }),
+    act: async (user) => {
+      await user.click(await screen.findByRole('button', { name: `Remove ${meal.name}` }));
+      return () => screen.getByRole('button', { name: `Remove ${meal.name}` });
+    },
+    route: 'DELETE /api/progress/today/meals/01JAAAAAAAAAAAAAAAAAAAAAAA',
+    refusals: [{ status: 400 }, { status: 403 }, { status: 404 }],
+  },
+  {
+    name: "Dashboard: Delete one of today's push-up sets",
+    sources: ['features/dashboard/components/todays-sets.tsx'],
+    path: '/',
+    handlers: () => ({ ...dashboard(), 'GET /api/pushups/today': () => json([{ id: '01JBBBBBBBBBBBBBBBBBBBBBBB', count: 10, createdAt: '2026-11-21T08:00:00Z' }]) }),
+    act: async (user) => {
+      const card = await screen.findByRole('region', { name: 'Push-ups' });
+      await user.click(within(card).getByRole('button', { name: "Today's push-up sets" }));
+      await user.click(await screen.findByRole('button', { name: /^Delete set of 10 push-ups/ }));
+      return () => screen.getByRole('button', { name: /^Delete set of 10 push-ups/ });
+    },
+    route: 'DELETE /api/pushups/01JBBBBBBBBBBBBBBBBBBBBBBB',
+    refusals: [{ status: 400 }, { status: 403 }, { status: 404 }],
   },
   {
     name: 'Admin: feedback status (triage)',

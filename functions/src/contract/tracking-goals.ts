@@ -48,6 +48,11 @@ export function exceedsCalorieLimit(consumed: number, calories: number): boolean
   return consumed + calories > CALORIE_LIMIT;
 }
 
+/** Today's calories after removing a meal entry: never below zero (a PATCH may have set the day lower). */
+export function caloriesAfterRemoval(consumed: number, calories: number): number {
+  return Math.max(0, consumed - calories);
+}
+
 /**
  * Current streak of days meeting the step goal, from a chronological list of days ending today.
  * Today counts when it already meets the goal; when it does not (yet), the streak ends yesterday,

@@ -37,12 +37,28 @@ const dayValue = (field: keyof typeof DAY_LIMITS) =>
 
 export const PATCHABLE_FIELDS = ['steps', 'caloriesConsumed', 'caloriesBurned'] as const;
 export type PatchableField = (typeof PATCHABLE_FIELDS)[number];
+/** Every field a PATCH may carry: an absolute value, or `addSteps` (added to today's steps). */
+const PATCH_FIELDS = [...PATCHABLE_FIELDS, 'addSteps'] as const;
 
-/** PATCH /api/progress/today: exactly one of steps, caloriesConsumed, caloriesBurned (absolute value). */
+/**
+ * PATCH /api/progress/today: exactly one of steps, caloriesConsumed, caloriesBurned (absolute
+ * value) or addSteps (a positive number of steps added to today's; today's steps stay within
+ * DAY_LIMITS.steps).
+ */
 export const patchProgressRequest = z
-  .strictObject({ steps: dayValue('steps'), caloriesConsumed: dayValue('caloriesConsumed'), caloriesBurned: dayValue('caloriesBurned') })
-  .refine((b) => PATCHABLE_FIELDS.filter((f) => b[f] !== undefined).length === 1, {
-    message: 'Send exactly one of steps, caloriesConsumed, caloriesBurned',
+  .strictObject({
+    steps: dayValue('steps'),
+    caloriesConsumed: dayValue('caloriesConsumed'),
+    caloriesBurned: dayValue('caloriesBurned'),
+    addSteps: z
+      .number({ error: 'addSteps must be a number' })
+      .int('addSteps must be a whole number')
+      .min(1, 'addSteps must be at least 1')
+      .max(DAY_LIMITS.steps, `addSteps must be at most ${DAY_LIMITS.steps}`)
+      .optional(),
+  })
+  .refine((b) => PATCH_FIELDS.filter((f) => b[f] !== undefined).length === 1, {
+    message: 'Send exactly one of steps, caloriesConsumed, caloriesBurned, addSteps',
   });
 export type PatchProgressRequest = z.infer<typeof patchProgressRequest>;
 
@@ -59,6 +75,28 @@ export type PostPushupsRequest = z.infer<typeof postPushupsRequest>;
 
 export const pushupSetSchema = z.object({ id: z.string(), count: z.number().int().positive(), createdAt: z.string() });
 export type PushupSet = z.infer<typeof pushupSetSchema>;
+
+/** GET /api/progress/today/meals: one entry per meal added today, oldest first. */
+export const mealEntrySchema = z.object({
+  /** the entry's own id (DELETE /api/progress/today/meals/{id}) */
+  id: z.string(),
+  /** the catalogue meal it was added from (re-adding it undoes a removal) */
+  mealId: z.string(),
+  name: z.string(),
+  calories: z.number().int().nonnegative(),
+  /** when it was added (ISO 8601) */
+  createdAt: z.string(),
+});
+export type MealEntry = z.infer<typeof mealEntrySchema>;
+
+/**
+ * The `{id}` of DELETE /api/progress/today/meals/{id} and DELETE /api/pushups/{id}: the entry's
+ * ULID as the list answered it (26 Crockford base-32 characters; any letter case).
+ */
+export const entryIdParam = z
+  .string()
+  .regex(/^[0-7][0-9A-HJKMNP-TV-Z]{25}$/i, 'id must be an entry id as listed for today (26 letters and digits)')
+  .transform((id) => id.toUpperCase());
 
 /** GET /api/progress/history?days=7|30 (default 7). */
 export const HISTORY_DAYS = ['7', '30'] as const;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GOALS, clampPercent, exceedsCalorieLimit, goalStatus, remainingTo, stepStreak } from '../contract/tracking-goals';
+import { GOALS, caloriesAfterRemoval, clampPercent, exceedsCalorieLimit, goalStatus, remainingTo, stepStreak } from '../contract/tracking-goals';
 
 describe('goal arithmetic', () => {
   it('has the spec goals', () => {
@@ -37,6 +37,13 @@ describe('goal arithmetic', () => {
     expect(exceedsCalorieLimit(401, 100)).toBe(true);
     expect(exceedsCalorieLimit(0, 501)).toBe(true);
     expect(exceedsCalorieLimit(500, 0)).toBe(false);
+  });
+
+  it('removes a meal entry\'s calories without going below zero', () => {
+    expect(caloriesAfterRemoval(450, 100)).toBe(350);
+    expect(caloriesAfterRemoval(100, 100)).toBe(0);
+    expect(caloriesAfterRemoval(200, 450)).toBe(0); // a PATCH set the day lower than the entry
+    expect(caloriesAfterRemoval(0, 0)).toBe(0);
   });
 
   it('counts the current step streak, letting today still be in progress', () => {

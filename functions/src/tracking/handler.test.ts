@@ -133,6 +133,66 @@ describe('tracking handler (DynamoDB stubbed)', () => {
     expect(ddbMock.commandCalls(GetCommand)).toHaveLength(0);
   });
 
+  it('removes a meal entry conditionally on it existing; a day lowered meanwhile is set to 0, never below', async () => {
+    const date = dayKey(new Date(), 'Europe/Berlin');
+    const id = loadEvent('delete-progress-today-meal').pathParameters!.id!;
+    ddbMock.on(BatchGetCommand).resolves({
+      Responses: {
+        [T]: [
+          profileItem('subscriber'),
+          { pk: `USER#${sub}`, sk: `DAY#${date}#MEAL#${id}`, id, mealId: 'm1', name: 'Soup', calories: 300, createdAt: '2026-01-01T10:00:00.000Z' },
+          { pk: `USER#${sub}`, sk: `DAY#${date}`, caloriesConsumed: 400 },
+        ],
+      },
+    });
+    // A concurrent PATCH set the day to 100 between the read and the write: the day's condition fails once.
+    ddbMock.on(TransactWriteCommand).rejectsOnce(canceled([{ Code: 'None' }, { Code: 'ConditionalCheckFailed' }])).resolves({});
+    const res = await invoke(handler, loadEvent('delete-progress-today-meal', { cookies }));
+    expect(res.statusCode).toBe(200);
+    expect(jsonBody(res)).toMatchObject({ date, caloriesConsumed: 100 });
+    const keys = ddbMock.commandCalls(BatchGetCommand)[0]!.args[0].input.RequestItems![T]!.Keys;
+    expect(keys).toEqual([{ pk: `USER#${sub}`, sk: `DAY#${date}#MEAL#${id}` }, { pk: `USER#${sub}`, sk: `DAY#${date}` }, { pk: `USER#${sub}`, sk: 'TOTALS' }, { pk: `USER#${sub}`, sk: 'PROFILE' }]);
+    const [first, second] = ddbMock.commandCalls(TransactWriteCommand).map((c) => c.args[0].input.TransactItems!);
+    expect(first![0]!.Delete).toMatchObject({ Key: { pk: `USER#${sub}`, sk: `DAY#${date}#MEAL#${id}` }, ConditionExpression: 'attribute_exists(pk)' });
+    expect(first![1]!.Update).toMatchObject({ ConditionExpression: 'caloriesConsumed >= :c', ExpressionAttributeValues: { ':minus': -300, ':c': 300 } });
+    expect(first![1]!.Update!.UpdateExpression).toContain('ADD caloriesConsumed :minus');
+    expect(second![0]!.Delete!.ConditionExpression).toBe('attribute_exists(pk)');
+    expect(second![1]!.Update).toMatchObject({ ConditionExpression: 'attribute_not_exists(caloriesConsumed) OR caloriesConsumed < :c', ExpressionAttributeValues: { ':zero': 0 } });
+    expect(second![1]!.Update!.UpdateExpression).toContain('caloriesConsumed = :zero');
+    expect(first).toHaveLength(2); // the day's consumed calories have no lifetime total: the totals item is not touched
+  });
+
+  it('answers 404 without writing when the entry or set is not there, and 404 when a concurrent delete won', async () => {
+    ddbMock.on(BatchGetCommand).resolves({ Responses: { [T]: [profileItem('subscriber')] } });
+    for (const name of ['delete-progress-today-meal', 'delete-pushups'] as const) {
+      const res = await invoke(handler, loadEvent(name, { cookies }));
+      expect(res.statusCode, name).toBe(404);
+      expect(jsonBody(res)).toEqual({ message: name === 'delete-pushups' ? 'Push-up set not found' : 'Meal entry not found' });
+    }
+    expect(ddbMock.commandCalls(TransactWriteCommand)).toHaveLength(0);
+    const date = dayKey(new Date(), 'Europe/Berlin');
+    const id = loadEvent('delete-pushups').pathParameters!.id!;
+    ddbMock.on(BatchGetCommand).resolves({
+      Responses: { [T]: [profileItem('subscriber'), { pk: `USER#${sub}`, sk: `DAY#${date}#SET#${id}`, id, count: 12, createdAt: 'x' }] },
+    });
+    ddbMock.on(TransactWriteCommand).rejects(canceled([{ Code: 'ConditionalCheckFailed' }, { Code: 'None' }, { Code: 'None' }]));
+    const res = await invoke(handler, loadEvent('delete-pushups', { cookies }));
+    expect(res.statusCode).toBe(404);
+    const items = ddbMock.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
+    expect(items.map((it) => it.Update?.ExpressionAttributeValues?.[':minus'])).toEqual([undefined, -12, -12]);
+    expect(items[2]!.Update!.Key).toEqual({ pk: `USER#${sub}`, sk: 'TOTALS' });
+  });
+
+  it('answers 400 {message} for an id that cannot be an entry, before any DynamoDB call', async () => {
+    const event = loadEvent('delete-pushups', { cookies });
+    event.pathParameters = { id: 'today' };
+    const res = await invoke(handler, event);
+    expect(res.statusCode).toBe(400);
+    expect(jsonBody(res)).toEqual({ message: expect.stringMatching(/^id must be an entry id/) });
+    expect(ddbMock.commandCalls(TransactWriteCommand)).toHaveLength(0);
+    expect(ddbMock.commandCalls(BatchGetCommand)).toHaveLength(0);
+  });
+
   it('refuses a signed-in user without a subscription inside the same round trips (403, nothing written)', async () => {
     const user = signedInCookies('user');
     const meal = await invoke(handler, loadEvent('post-progress-today-meals', { cookies: user }));

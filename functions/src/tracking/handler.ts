@@ -1,8 +1,19 @@
-import { addMealRequest, historyQuery, IDEMPOTENCY_HEADER, patchProgressRequest, postPushupsRequest } from '../contract/tracking';
+import { addMealRequest, entryIdParam, historyQuery, IDEMPOTENCY_HEADER, patchProgressRequest, postPushupsRequest } from '../contract/tracking';
 import { createDomainHandler, parseBody, parseQuery } from '../lib/domain-handler';
 import { badRequest, unauthorized } from '../lib/http-error';
 import { type AppRequest, header } from '../lib/request';
-import { type TrackingContext, addMeal, getHistory, getProgressToday, getPushupsToday, patchProgressToday, postPushups } from './tracking-service';
+import {
+  type TrackingContext,
+  addMeal,
+  getHistory,
+  getMealsToday,
+  getProgressToday,
+  getPushupsToday,
+  patchProgressToday,
+  postPushups,
+  removeMeal,
+  removePushups,
+} from './tracking-service';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 
@@ -17,6 +28,13 @@ function idempotencyKey(req: AppRequest): string | undefined {
   if (value === undefined) return undefined;
   if (!UUID.test(value.trim())) throw badRequest(`${IDEMPOTENCY_HEADER} must be a UUID`);
   return value.trim().toLowerCase();
+}
+
+/** The `{id}` path parameter of today's meal entry or push-up set: 400 when it cannot be one. */
+function entryId(req: AppRequest): string {
+  const r = entryIdParam.safeParse(req.pathParameters.id ?? '');
+  if (!r.success) throw badRequest(r.error.issues[0]!.message);
+  return r.data;
 }
 
 const noStore = { 'Cache-Control': 'no-store' };
@@ -34,6 +52,11 @@ export const handler = createDomainHandler('tracking', {
     const progress = await addMeal(ctx(req), mealId);
     return { status: 200, body: progress, headers: noStore };
   },
+  'GET /api/progress/today/meals': async (req) => ({ status: 200, body: await getMealsToday(ctx(req)), headers: noStore }),
+  'DELETE /api/progress/today/meals/{id}': async (req) => {
+    const id = entryId(req);
+    return { status: 200, body: await removeMeal(ctx(req), id), headers: noStore };
+  },
   'GET /api/progress/history': async (req) => {
     const { days } = parseQuery(historyQuery, req.query);
     return { status: 200, body: await getHistory(ctx(req), Number(days)), headers: noStore };
@@ -44,5 +67,9 @@ export const handler = createDomainHandler('tracking', {
     const { count } = parseBody(postPushupsRequest, req.body);
     const { set, replayed } = await postPushups(ctx(req), count, key);
     return { status: replayed ? 200 : 201, body: set, headers: { ...noStore, ...(replayed ? { 'Idempotent-Replayed': 'true' } : {}) } };
+  },
+  'DELETE /api/pushups/{id}': async (req) => {
+    const id = entryId(req);
+    return { status: 200, body: await removePushups(ctx(req), id), headers: noStore };
   },
 });

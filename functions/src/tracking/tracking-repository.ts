@@ -3,12 +3,13 @@ import { keys } from '../lib/db/keys';
 import { type Item, type TransactItem, type TxOutcome, batchGet, queryAll, queryPage, transact, unexpectedFailure } from '../lib/db/toolkit';
 import { addDays } from './day-key';
 import { type Meal } from '../contract/catalog';
-import { type HistoryDay, type Lifetime, type PatchableField, type PushupSet } from '../contract/tracking';
+import { type HistoryDay, type Lifetime, type MealEntry, type PatchableField, type PushupSet } from '../contract/tracking';
 
 /**
  * Items (README access-pattern table):
  * - day     `USER#<sub>` / `DAY#<date>`:            steps, caloriesConsumed, pushups, caloriesBurned
  * - set     `USER#<sub>` / `DAY#<date>#SET#<ulid>`: id, count, createdAt
+ * - meal    `USER#<sub>` / `DAY#<date>#MEAL#<ulid>`: id, mealId, name, calories, createdAt (one per add)
  * - totals  `USER#<sub>` / `TOTALS`:                steps, pushups, caloriesBurned (sums of the days'
  *           values) and trackedDays, a string set of the dates with activity (ADD to a set is
  *           idempotent, so "count each day once" needs no read); daysTracked is its size.
@@ -44,6 +45,16 @@ function toDayState(item: Item | undefined): DayState {
   }
   return { values, present };
 }
+
+const toPushupSet = (it: Item): PushupSet => ({ id: String(it.id), count: int(it.count), createdAt: String(it.createdAt) });
+
+const toMealEntry = (it: Item): MealEntry => ({
+  id: String(it.id),
+  mealId: String(it.mealId),
+  name: String(it.name),
+  calories: int(it.calories),
+  createdAt: String(it.createdAt),
+});
 
 /**
  * Lifetime steps and calories burned are set-able per day (PATCH sets an absolute value), so the
@@ -125,6 +136,13 @@ function totalsUpdate(sub: string, date: string, add: { pushups?: number }, trac
 const STALE_FROM = 3; // "today" differs by at most 2 dates between time zones (UTC+14 vs UTC-12)
 const STALE_TO = 40;
 
+/** The REMOVE clause (and its names) of the per-day value attributes 3–40 days back. */
+function staleDayValues(field: 'steps' | 'caloriesBurned', date: string): { names: Record<string, string>; remove: string } {
+  const names: Record<string, string> = {};
+  for (let back = STALE_FROM; back <= STALE_TO; back += 1) names[`#old${back}`] = dayValueAttr(field, addDays(date, -back));
+  return { names, remove: ` REMOVE ${Object.keys(names).join(', ')}` };
+}
+
 /**
  * Sets one of today's values to an absolute number, in one transaction without a read: the day
  * item gets the value, and the totals item records it against the value it replaces (see
@@ -154,12 +172,8 @@ export async function setDayValue(p: {
     const totals = totalsUpdate(sub, date, {}, value > 0);
     if (totals) items.push(totals);
   } else {
-    const names: Record<string, string> = { '#entity': 'entity', '#cur': dayValueAttr(field, date), '#set': setSum(field), '#rep': replacedSum(field) };
-    const removes: string[] = [];
-    for (let back = STALE_FROM; back <= STALE_TO; back += 1) {
-      names[`#old${back}`] = dayValueAttr(field, addDays(date, -back));
-      removes.push(`#old${back}`);
-    }
+    const stale = staleDayValues(field, date);
+    const names: Record<string, string> = { '#entity': 'entity', '#cur': dayValueAttr(field, date), '#set': setSum(field), '#rep': replacedSum(field), ...stale.names };
     items.push({
       Update: {
         TableName: tableName(),
@@ -168,7 +182,7 @@ export async function setDayValue(p: {
         UpdateExpression:
           'SET #entity = :totalsEntity, #cur = :value, #set = if_not_exists(#set, :zero) + :value, #rep = if_not_exists(#rep, :zero) + if_not_exists(#cur, :zero)' +
           (value > 0 ? ' ADD trackedDays :day' : '') +
-          ` REMOVE ${removes.join(', ')}`,
+          stale.remove,
         ExpressionAttributeNames: names,
         ExpressionAttributeValues: { ':totalsEntity': 'TOTALS', ':value': value, ':zero': 0, ...(value > 0 ? { ':day': new Set([date]) } : {}) },
       },
@@ -178,9 +192,14 @@ export async function setDayValue(p: {
   if (!outcome.ok) throw unexpectedFailure(outcome); // no item carries a condition
 }
 
-/** Adds a meal's calories to the day, only while the day stays within `limit` (one conditional update). */
-export async function addCalories(p: { sub: string; date: string; calories: number; limit: number; now: Date }): Promise<TxOutcome> {
-  const { sub, date, calories, limit, now } = p;
+/**
+ * Adds a meal to the day: its diary entry and its calories, only while the day stays within
+ * `limit` (one conditional update; the entry is written in the same transaction, so every calorie
+ * a meal add counted has an entry that can remove it again).
+ */
+export async function addCalories(p: { sub: string; date: string; entry: MealEntry; limit: number; now: Date }): Promise<TxOutcome> {
+  const { sub, date, entry, limit, now } = p;
+  const calories = entry.calories;
   const items: TransactItem[] = [
     {
       Update: {
@@ -193,9 +212,43 @@ export async function addCalories(p: { sub: string; date: string; calories: numb
       },
     },
   ];
+  items.push({ Put: { TableName: tableName(), Item: { ...keys.mealEntry(sub, date, entry.id), entity: 'MEAL_ENTRY', date, ...entry } } });
   const totals = totalsUpdate(sub, date, {}, calories > 0);
   if (totals) items.push(totals);
   return transact(items);
+}
+
+/**
+ * Adds steps to today's: the day's ADD (only while it stays within `max`) and, on the totals item,
+ * today's value and the sum of every value set move by the same amount, so the lifetime total
+ * (Set − Replaced, see toLifetime) grows by exactly `steps` and a later PATCH still replaces the
+ * right value. Like a PATCH, it drops the per-day attributes that no time zone can set any more.
+ * One transaction, no read; a failed condition means the day would exceed `max`.
+ */
+export async function addDaySteps(p: { sub: string; date: string; steps: number; max: number; now: Date }): Promise<TxOutcome> {
+  const { sub, date, steps, max, now } = p;
+  const stale = staleDayValues('steps', date);
+  return transact([
+    {
+      Update: {
+        TableName: tableName(),
+        Key: keys.day(sub, date),
+        UpdateExpression: `${DAY_SET} ADD steps :n`,
+        ConditionExpression: 'attribute_not_exists(steps) OR steps <= :max',
+        ExpressionAttributeNames: dayNames,
+        ExpressionAttributeValues: { ...dayValues(date, now), ':n': steps, ':max': max - steps },
+      },
+    },
+    {
+      Update: {
+        TableName: tableName(),
+        Key: keys.totals(sub),
+        UpdateExpression: `SET #entity = :totalsEntity, #cur = if_not_exists(#cur, :zero) + :n, #set = if_not_exists(#set, :zero) + :n ADD trackedDays :day${stale.remove}`,
+        ExpressionAttributeNames: { '#entity': 'entity', '#cur': dayValueAttr('steps', date), '#set': setSum('steps'), ...stale.names },
+        ExpressionAttributeValues: { ':totalsEntity': 'TOTALS', ':n': steps, ':zero': 0, ':day': new Set([date]) },
+      },
+    },
+  ]);
 }
 
 const IDEMPOTENCY_TTL_SECONDS = 24 * 3600;
@@ -245,7 +298,120 @@ export async function listSets(sub: string, date: string): Promise<PushupSet[]> 
     ScanIndexForward: false,
     Limit: 100,
   });
-  return items.map((it) => ({ id: String(it.id), count: int(it.count), createdAt: String(it.createdAt) })).reverse();
+  return items.map(toPushupSet).reverse();
+}
+
+/** The day's meal entries, oldest first: one Query of the newest 100. */
+export async function listMealEntries(sub: string, date: string): Promise<MealEntry[]> {
+  const { items } = await queryPage({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': keys.day(sub, date).pk, ':prefix': `${keys.day(sub, date).sk}#MEAL#` },
+    ScanIndexForward: false,
+    Limit: 100,
+  });
+  return items.map(toMealEntry).reverse();
+}
+
+
+async function readEntryAndToday<T>(sub: string, date: string, entryKey: { pk: string; sk: string }, toEntry: (it: Item) => T) {
+  const [entryItem, dayItem, totals] = await batchGet([entryKey, keys.day(sub, date), keys.totals(sub)], { consistent: true });
+  const state: TodayState = { day: toDayState(dayItem), lifetime: toLifetime(totals), trackedToday: isTracked(totals, date) };
+  return { entry: entryItem ? toEntry(entryItem) : undefined, ...state };
+}
+
+/** One of today's meal entries (undefined when there is none of that id) and today's state, in one consistent BatchGet. */
+export const readMealEntryAndToday = (sub: string, date: string, id: string) => readEntryAndToday(sub, date, keys.mealEntry(sub, date, id), toMealEntry);
+
+/** One of today's push-up sets (undefined when there is none of that id) and today's state, in one consistent BatchGet. */
+export const readPushupSetAndToday = (sub: string, date: string, id: string) => readEntryAndToday(sub, date, keys.pushupSet(sub, date, id), toPushupSet);
+
+/** Outcome of a removal: done, or the entry was not there (already removed, or never this user's). */
+export type RemoveOutcome = 'removed' | 'gone';
+
+/**
+ * Removes a meal entry and its calories from the day in one transaction, conditional on the entry
+ * still existing (so a double delete subtracts once). The day's ADD of −calories is conditional on
+ * the day holding at least that much; a day a PATCH set lower is set to 0 instead (never negative).
+ * `expectAtLeast` is the branch the caller's read suggests; when a concurrent change crossed that
+ * line, the other branch is tried (the two conditions are complements, so one of them holds).
+ * The lifetime totals hold no consumed calories; `trackedDays` keeps the day (a day set back to 0
+ * stays counted, decision 0100), so the totals item is not touched.
+ */
+export async function removeMealEntry(p: { sub: string; date: string; entry: MealEntry; expectAtLeast: boolean; now: Date }): Promise<RemoveOutcome> {
+  const { sub, date, entry, now } = p;
+  let atLeast = p.expectAtLeast;
+  for (let attempt = 0; attempt < 4; attempt += 1) {
+    const outcome = await transact([
+      {
+        Delete: {
+          TableName: tableName(),
+          Key: keys.mealEntry(sub, date, entry.id),
+          ConditionExpression: 'attribute_exists(pk)',
+        },
+      },
+      {
+        Update: {
+          TableName: tableName(),
+          Key: keys.day(sub, date),
+          ...(atLeast
+            ? {
+                UpdateExpression: `${DAY_SET} ADD caloriesConsumed :minus`,
+                ConditionExpression: 'caloriesConsumed >= :c',
+                ExpressionAttributeValues: { ...dayValues(date, now), ':minus': -entry.calories, ':c': entry.calories },
+              }
+            : {
+                UpdateExpression: `${DAY_SET}, caloriesConsumed = :zero`,
+                ConditionExpression: 'attribute_not_exists(caloriesConsumed) OR caloriesConsumed < :c',
+                ExpressionAttributeValues: { ...dayValues(date, now), ':zero': 0, ':c': entry.calories },
+              }),
+          ExpressionAttributeNames: dayNames,
+        },
+      },
+    ]);
+    if (outcome.ok) return 'removed';
+    if (outcome.failed === 0) return 'gone';
+    atLeast = !atLeast;
+  }
+  throw new Error('Removing the meal entry kept failing its day condition');
+}
+
+/**
+ * Removes a push-up set and its count from the day and the lifetime totals in one transaction,
+ * conditional on the set still existing (a double delete subtracts once). The day's push-ups are
+ * only ever changed by sets, each in the same transaction as its set item, so they hold the count.
+ */
+export async function removePushupSet(p: { sub: string; date: string; set: PushupSet; now: Date }): Promise<RemoveOutcome> {
+  const { sub, date, set, now } = p;
+  const outcome = await transact([
+    {
+      Delete: {
+        TableName: tableName(),
+        Key: keys.pushupSet(sub, date, set.id),
+        ConditionExpression: 'attribute_exists(pk)',
+      },
+    },
+    {
+      Update: {
+        TableName: tableName(),
+        Key: keys.day(sub, date),
+        UpdateExpression: `${DAY_SET} ADD pushups :minus`,
+        ExpressionAttributeNames: dayNames,
+        ExpressionAttributeValues: { ...dayValues(date, now), ':minus': -set.count },
+      },
+    },
+    {
+      Update: {
+        TableName: tableName(),
+        Key: keys.totals(sub),
+        UpdateExpression: 'SET #entity = :totalsEntity ADD pushups :minus',
+        ExpressionAttributeNames: { '#entity': 'entity' },
+        ExpressionAttributeValues: { ':totalsEntity': 'TOTALS', ':minus': -set.count },
+      },
+    },
+  ]);
+  if (outcome.ok) return 'removed';
+  if (outcome.failed === 0) return 'gone';
+  throw unexpectedFailure(outcome);
 }
 
 /**

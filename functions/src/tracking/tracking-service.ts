@@ -4,13 +4,29 @@ import {
   PATCHABLE_FIELDS,
   type HistoryResponse,
   type Lifetime,
+  type MealEntry,
   type PatchProgressRequest,
   type ProgressToday,
   type PushupSet,
 } from '../contract/tracking';
-import { GOALS, exceedsCalorieLimit } from '../contract/tracking-goals';
+import { DAY_LIMITS, GOALS, caloriesAfterRemoval, exceedsCalorieLimit } from '../contract/tracking-goals';
 import { HttpError, conflict, notFound } from '../lib/http-error';
-import { type DayState, addCalories, addPushupSet, listSets, queryDays, readMealAndToday, readToday, setDayValue } from './tracking-repository';
+import {
+  type DayState,
+  addCalories,
+  addDaySteps,
+  addPushupSet,
+  listMealEntries,
+  listSets,
+  queryDays,
+  readMealAndToday,
+  readMealEntryAndToday,
+  readPushupSetAndToday,
+  readToday,
+  removeMealEntry,
+  removePushupSet,
+  setDayValue,
+} from './tracking-repository';
 import { dayKey, lastDays } from './day-key';
 
 /** Who and when: identity from the session only, "today" from the request's time zone. */
@@ -35,9 +51,14 @@ export async function getProgressToday(c: TrackingContext): Promise<ProgressToda
  * see the repository), then answers the new progress with one consistent read.
  */
 export async function patchProgressToday(c: TrackingContext, body: PatchProgressRequest): Promise<ProgressToday> {
-  const field = PATCHABLE_FIELDS.find((f) => body[f] !== undefined)!;
   const date = today(c);
-  await setDayValue({ sub: c.sub, date, field, value: body[field]!, now: c.now });
+  if (body.addSteps !== undefined) {
+    const outcome = await addDaySteps({ sub: c.sub, date, steps: body.addSteps, max: DAY_LIMITS.steps, now: c.now });
+    if (!outcome.ok) throw conflict(`Adding ${body.addSteps} steps would take today's steps over ${DAY_LIMITS.steps}.`);
+  } else {
+    const field = PATCHABLE_FIELDS.find((f) => body[f] !== undefined)!;
+    await setDayValue({ sub: c.sub, date, field, value: body[field]!, now: c.now });
+  }
   const { day, lifetime } = await readToday(c.sub, date);
   return toProgress(date, day.values, lifetime);
 }
@@ -49,12 +70,46 @@ export async function addMeal(c: TrackingContext, mealId: string): Promise<Progr
   const calories = meal.calories;
   // Cheap early refusal; the conditional update below is what guarantees the limit under concurrency.
   if (exceedsCalorieLimit(day.values.caloriesConsumed, calories)) throw conflict(CALORIE_LIMIT_MESSAGE);
-  const outcome = await addCalories({ sub: c.sub, date, calories, limit: GOALS.caloriesConsumed, now: c.now });
+  const entry: MealEntry = { id: ulid(c.now.getTime()), mealId: meal.id, name: meal.name, calories, createdAt: c.now.toISOString() };
+  const outcome = await addCalories({ sub: c.sub, date, entry, limit: GOALS.caloriesConsumed, now: c.now });
   if (!outcome.ok) throw conflict(CALORIE_LIMIT_MESSAGE);
   return toProgress(
     date,
     { ...day.values, caloriesConsumed: day.values.caloriesConsumed + calories },
     calories > 0 && !trackedToday ? { ...lifetime, daysTracked: lifetime.daysTracked + 1 } : lifetime,
+  );
+}
+
+export async function getMealsToday(c: TrackingContext): Promise<MealEntry[]> {
+  return listMealEntries(c.sub, today(c));
+}
+
+/**
+ * Removes one of today's meal entries and its calories (DELETE /api/progress/today/meals/{id}).
+ * 404 when today has no such entry: already removed, another day's, or another user's (the key is
+ * the caller's own partition). The answer is the state read before the write minus this entry.
+ */
+export async function removeMeal(c: TrackingContext, id: string): Promise<ProgressToday> {
+  const date = today(c);
+  const { entry, day, lifetime } = await readMealEntryAndToday(c.sub, date, id);
+  if (!entry) throw notFound('Meal entry not found');
+  const consumed = day.values.caloriesConsumed;
+  const outcome = await removeMealEntry({ sub: c.sub, date, entry, expectAtLeast: consumed >= entry.calories, now: c.now });
+  if (outcome === 'gone') throw notFound('Meal entry not found');
+  return toProgress(date, { ...day.values, caloriesConsumed: caloriesAfterRemoval(consumed, entry.calories) }, lifetime);
+}
+
+/** Removes one of today's push-up sets (DELETE /api/pushups/{id}); 404 as for a meal entry. */
+export async function removePushups(c: TrackingContext, id: string): Promise<ProgressToday> {
+  const date = today(c);
+  const { entry: set, day, lifetime } = await readPushupSetAndToday(c.sub, date, id);
+  if (!set) throw notFound('Push-up set not found');
+  const outcome = await removePushupSet({ sub: c.sub, date, set, now: c.now });
+  if (outcome === 'gone') throw notFound('Push-up set not found');
+  return toProgress(
+    date,
+    { ...day.values, pushups: Math.max(0, day.values.pushups - set.count) },
+    { ...lifetime, pushups: Math.max(0, lifetime.pushups - set.count) },
   );
 }
 

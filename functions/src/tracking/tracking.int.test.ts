@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, adminClient, signedUpClient, subscriberClient } from '../../test/api-client';
 import { grantSubscription } from '../../../test-support/subscriptions';
 import { loadEvent } from '../../test/events';
 import { invoke, jsonBody } from '../../test/lambda';
 import { type RouteName } from '../../../local/generate-events';
-import { CALORIE_LIMIT_MESSAGE, type HistoryResponse, type ProgressToday, type PushupSet } from '../contract/tracking';
+import { CALORIE_LIMIT_MESSAGE, type HistoryResponse, type MealEntry, type ProgressToday, type PushupSet } from '../contract/tracking';
 import { type DynamoTally, ddb, dynamoCallCount, dynamoTally, tableName } from '../lib/db/client';
 import { keys } from '../lib/db/keys';
 import { dayKey } from './day-key';
@@ -36,6 +36,19 @@ const patch = (c: ApiClient, body: unknown, tz?: string) =>
   c.request<ProgressToday & Msg>('PATCH', '/api/progress/today', { body, headers: tz ? { 'x-time-zone': tz } : undefined });
 const pushups = (c: ApiClient, body: unknown, key?: string) => c.post<PushupSet & Msg>('/api/pushups', body, key ? { 'idempotency-key': key } : undefined);
 const addMeal = (c: ApiClient, mealId: string) => c.post<ProgressToday & Msg>('/api/progress/today/meals', { mealId });
+const mealsToday = async (c: ApiClient) => {
+  const res = await c.get<MealEntry[]>('/api/progress/today/meals');
+  expect(res.status).toBe(200);
+  return res.body;
+};
+const removeMeal = (c: ApiClient, id: string) => c.request<ProgressToday & Msg>('DELETE', `/api/progress/today/meals/${id}`);
+const removeSet = (c: ApiClient, id: string) => c.request<ProgressToday & Msg>('DELETE', `/api/pushups/${id}`);
+const setsToday = async (c: ApiClient) => (await c.get<PushupSet[]>('/api/pushups/today')).body;
+/** Every item of the user's partition (consistent), to show that a refused request changed nothing. */
+const itemsOf = async (sub: string) =>
+  JSON.stringify(
+    (await ddb().send(new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `USER#${sub}` }, ConsistentRead: true }))).Items ?? [],
+  );
 
 describe('access', () => {
   it.each([
@@ -45,9 +58,12 @@ describe('access', () => {
     ['GET', '/api/progress/history'],
     ['GET', '/api/pushups/today'],
     ['POST', '/api/pushups'],
+    ['GET', '/api/progress/today/meals'],
+    ['DELETE', '/api/progress/today/meals/01JZ8Q6W3K5M7N9P0R2S4T6V8X'],
+    ['DELETE', '/api/pushups/01JZ8Q6W3K5M7N9P0R2S4T6V8X'],
   ])('%s %s: 401 signed out, 403 without a subscription', async (method, path) => {
     const { client } = await signedUpClient('nosub');
-    const body = method === 'GET' ? undefined : {};
+    const body = method === 'GET' || method === 'DELETE' ? undefined : {};
     expect((await client.request(method, path, { body })).status).toBe(403);
     client.jar.clear();
     expect((await client.request(method, path, { body })).status).toBe(401);
@@ -177,6 +193,62 @@ describe('GET and PATCH /api/progress/today', () => {
   });
 });
 
+describe('PATCH /api/progress/today {addSteps}', () => {
+  it('adds to today\'s steps, and lifetime moves by exactly what was added, also around a set value', async () => {
+    const { client } = await subscriberClient('addsteps');
+    let res = await patch(client, { addSteps: 1200 });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ steps: 1200, lifetime: { steps: 1200, daysTracked: 1 } });
+    res = await patch(client, { addSteps: 800 });
+    expect(res.body).toMatchObject({ steps: 2000, lifetime: { steps: 2000 } });
+    res = await patch(client, { steps: 500 }); // set replaces the added total
+    expect(res.body).toMatchObject({ steps: 500, lifetime: { steps: 500 } });
+    res = await patch(client, { addSteps: 250 });
+    expect(res.body).toMatchObject({ steps: 750, lifetime: { steps: 750 } });
+    res = await patch(client, { steps: 100 });
+    expect(res.body).toMatchObject({ steps: 100, lifetime: { steps: 100, daysTracked: 1 } });
+    const week = await client.get<HistoryResponse>('/api/progress/history');
+    expect(week.body.days.at(-1)).toMatchObject({ date: utcToday(), steps: 100 });
+  });
+
+  it('keeps lifetime exact under 20 concurrent adds mixed with sets', async () => {
+    const { client } = await subscriberClient('addsteps');
+    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => patch(client, i % 5 === 4 ? { steps: 1000 * i } : { addSteps: 100 })));
+    expect(results.map((r) => r.status)).toEqual(results.map(() => 200));
+    const got = (await today(client)).body;
+    expect(got.lifetime.steps).toBe(got.steps);
+    await patch(client, { addSteps: 7 });
+    const after = (await today(client)).body;
+    expect(after).toMatchObject({ steps: got.steps + 7, lifetime: { steps: got.steps + 7 } });
+  });
+
+  it('refuses an add that would take the day over 200000 with 409, and changes nothing', async () => {
+    const { client } = await subscriberClient('addsteps');
+    await patch(client, { steps: 199_990 });
+    const res = await patch(client, { addSteps: 11 });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toMatch(/over 200000/);
+    expect((await today(client)).body).toMatchObject({ steps: 199_990, lifetime: { steps: 199_990 } });
+    expect((await patch(client, { addSteps: 10 })).body).toMatchObject({ steps: 200_000, lifetime: { steps: 200_000 } });
+  });
+
+  it.each([
+    [{ addSteps: 0 }, /addSteps must be at least 1/],
+    [{ addSteps: -5 }, /addSteps/],
+    [{ addSteps: 2.5 }, /addSteps must be a whole number/],
+    [{ addSteps: '10' }, /addSteps must be a number/],
+    [{ addSteps: 200_001 }, /addSteps must be at most 200000/],
+    [{ addSteps: 10, steps: 10 }, /exactly one of steps, caloriesConsumed, caloriesBurned, addSteps/],
+  ])('answers 400 for %j and changes nothing', async (body, message) => {
+    const { client } = await subscriberClient('addsteps');
+    await patch(client, { addSteps: 42 });
+    const res = await patch(client, body);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(message);
+    expect((await today(client)).body).toMatchObject({ steps: 42, lifetime: { steps: 42 } });
+  });
+});
+
 describe('time zones', () => {
   it('Kiritimati (UTC+14) and Pago Pago (UTC-11) are different days, and each keeps its data', async () => {
     const { client } = await subscriberClient('tz');
@@ -254,6 +326,142 @@ describe('POST /api/progress/today/meals', () => {
   });
 });
 
+describe('today\'s meals (the diary): GET /api/progress/today/meals and DELETE /api/progress/today/meals/{id}', () => {
+  it('lists each add as its own entry with an id, name, calories and time, oldest first', async () => {
+    const { client } = await subscriberClient('diary');
+    expect(await mealsToday(client)).toEqual([]);
+    await addMeal(client, testMeals.hundred);
+    await addMeal(client, testMeals.hundred);
+    await addMeal(client, testMeals.hundred);
+    const refused = await addMeal(client, testMeals.big);
+    expect(refused.status).toBe(409);
+    const entries = await mealsToday(client);
+    expect(entries).toHaveLength(3); // the refused add left no entry
+    for (const e of entries) {
+      expect(e).toEqual({ id: expect.stringMatching(/^[0-9A-Z]{26}$/), mealId: testMeals.hundred, name: 'Test 100', calories: 100, createdAt: expect.any(String) });
+      expect(Date.parse(e.createdAt)).toBeGreaterThan(Date.now() - 60_000);
+    }
+    expect(new Set(entries.map((e) => e.id)).size).toBe(3);
+    expect(entries.map((e) => e.createdAt)).toEqual([...entries.map((e) => e.createdAt)].sort());
+  });
+
+  it('removes an entry and subtracts exactly its calories from the day and the history, in one answer', async () => {
+    const { client } = await subscriberClient('diary');
+    await addMeal(client, testMeals.hundred);
+    await addMeal(client, testMeals.hundred);
+    const [first, second] = await mealsToday(client);
+    const res = await removeMeal(client, first!.id);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ date: utcToday(), caloriesConsumed: 100, lifetime: { daysTracked: 1 } });
+    expect((await today(client)).body).toMatchObject({ caloriesConsumed: 100, lifetime: { daysTracked: 1 } });
+    expect(await mealsToday(client)).toEqual([second]);
+    const week = await client.get<HistoryResponse>('/api/progress/history');
+    expect(week.body.days.at(-1)).toMatchObject({ date: utcToday(), caloriesConsumed: 100 });
+    expect((await removeMeal(client, second!.id)).body).toMatchObject({ caloriesConsumed: 0 });
+    expect((await today(client)).body.caloriesConsumed).toBe(0);
+    expect(await mealsToday(client)).toEqual([]);
+  });
+
+  it('the 500 kcal limit counts what remains after a removal', async () => {
+    const { client } = await subscriberClient('diary');
+    expect((await addMeal(client, testMeals.big)).status).toBe(200);
+    expect((await addMeal(client, testMeals.hundred)).status).toBe(409);
+    const [big] = await mealsToday(client);
+    expect((await removeMeal(client, big!.id)).body.caloriesConsumed).toBe(0);
+    for (let i = 0; i < 5; i += 1) expect((await addMeal(client, testMeals.hundred)).status).toBe(200);
+    expect((await addMeal(client, testMeals.hundred)).status).toBe(409);
+    const entries = await mealsToday(client);
+    expect(entries).toHaveLength(5);
+    expect((await removeMeal(client, entries[2]!.id)).body.caloriesConsumed).toBe(400);
+    expect((await addMeal(client, testMeals.hundred)).body).toMatchObject({ caloriesConsumed: 500 });
+    expect((await addMeal(client, testMeals.hundred)).status).toBe(409);
+  });
+
+  it('a second delete of the same entry answers 404 {message} and changes nothing', async () => {
+    const { client, id: sub } = await subscriberClient('diary');
+    await addMeal(client, testMeals.hundred);
+    await addMeal(client, testMeals.hundred);
+    const [entry] = await mealsToday(client);
+    expect((await removeMeal(client, entry!.id)).status).toBe(200);
+    const before = await itemsOf(sub);
+    const again = await removeMeal(client, entry!.id);
+    expect(again.status).toBe(404);
+    expect(again.body).toEqual({ message: 'Meal entry not found' });
+    expect(await itemsOf(sub)).toBe(before);
+    expect((await today(client)).body.caloriesConsumed).toBe(100);
+  });
+
+  it('10 concurrent deletes of one entry: one 200, nine 404, its calories subtracted once', async () => {
+    const { client } = await subscriberClient('diary');
+    await addMeal(client, testMeals.hundred);
+    await addMeal(client, testMeals.hundred);
+    const [entry] = await mealsToday(client);
+    const results = await Promise.all(Array.from({ length: 10 }, () => removeMeal(client, entry!.id)));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(results.filter((r) => r.status === 404)).toHaveLength(9);
+    expect((await today(client)).body.caloriesConsumed).toBe(100);
+  });
+
+  it('another user\'s entry answers 404 and stays theirs, untouched', async () => {
+    const owner = await subscriberClient('diaryowner');
+    const other = await subscriberClient('diaryother');
+    await addMeal(owner.client, testMeals.hundred);
+    await addMeal(other.client, testMeals.hundred);
+    const [entry] = await mealsToday(owner.client);
+    const [before, otherBefore] = [await itemsOf(owner.id), await itemsOf(other.id)];
+    const res = await removeMeal(other.client, entry!.id);
+    expect(res.status).toBe(404);
+    expect(res.body.message).toBe('Meal entry not found');
+    expect(await itemsOf(owner.id)).toBe(before);
+    expect(await itemsOf(other.id)).toBe(otherBefore);
+    expect(await mealsToday(owner.client)).toEqual([entry]);
+  });
+
+  it('answers 400 {message} for an id that cannot be an entry, 404 for a well-formed unknown one', async () => {
+    const { client, id: sub } = await subscriberClient('diary');
+    await addMeal(client, testMeals.hundred);
+    const before = await itemsOf(sub);
+    for (const bad of ['abc', 'today', '01JZ8Q6W3K5M7N9P0R2S4T6V8', '01JZ8Q6W3K5M7N9P0R2S4T6V8XY', '81JZ8Q6W3K5M7N9P0R2S4T6V8X', '01JZ8Q6W3K5M7N9P0R2S4T6V8U', '%20']) {
+      const res = await removeMeal(client, bad);
+      expect(res.status, bad).toBe(400);
+      expect(res.body.message, bad).toMatch(/^id must be an entry id/);
+    }
+    const unknown = await removeMeal(client, '01JZ8Q6W3K5M7N9P0R2S4T6V8X');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toEqual({ message: 'Meal entry not found' });
+    expect(await itemsOf(sub)).toBe(before);
+  });
+
+  it('accepts the id in lower case', async () => {
+    const { client } = await subscriberClient('diary');
+    await addMeal(client, testMeals.hundred);
+    const [entry] = await mealsToday(client);
+    expect((await removeMeal(client, entry!.id.toLowerCase())).status).toBe(200);
+    expect(await mealsToday(client)).toEqual([]);
+  });
+
+  it('never takes the day below zero when a PATCH set it lower than the entry', async () => {
+    const { client } = await subscriberClient('diary');
+    await addMeal(client, testMeals.big);
+    await patch(client, { caloriesConsumed: 200 });
+    const [entry] = await mealsToday(client);
+    const res = await removeMeal(client, entry!.id);
+    expect(res.status).toBe(200);
+    expect(res.body.caloriesConsumed).toBe(0);
+    expect((await today(client)).body.caloriesConsumed).toBe(0);
+  });
+
+  it('removes only today\'s entries (an entry of another day in the user\'s zone is not today\'s)', async () => {
+    const { client } = await subscriberClient('diary');
+    const otherZone = dayKey(new Date(), 'Pacific/Kiritimati') !== utcToday() ? 'Pacific/Kiritimati' : 'Pacific/Pago_Pago';
+    await addMeal(client, testMeals.hundred);
+    const [entry] = await mealsToday(client);
+    const res = await client.request<Msg>('DELETE', `/api/progress/today/meals/${entry!.id}`, { headers: { 'x-time-zone': otherZone } });
+    expect(res.status).toBe(404);
+    expect((await today(client)).body.caloriesConsumed).toBe(100);
+  });
+});
+
 describe('push-ups', () => {
   it('adds a set (ignoring a userId in the body), lists it and raises the day and lifetime', async () => {
     const victim = await subscriberClient('victim');
@@ -325,6 +533,63 @@ describe('push-ups', () => {
     expect((await client.get<PushupSet[]>('/api/pushups/today')).body).toHaveLength(100); // the newest 100 of 101
   });
 
+  it('DELETE /api/pushups/{id} removes the set and subtracts it from the day and lifetime totals', async () => {
+    const { client } = await subscriberClient('pushdel');
+    await pushups(client, { count: 12 });
+    await pushups(client, { count: 8 });
+    const [first, second] = await setsToday(client);
+    const res = await removeSet(client, first!.id);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ date: utcToday(), pushups: 8, lifetime: { pushups: 8, daysTracked: 1 } });
+    expect((await today(client)).body).toMatchObject({ pushups: 8, lifetime: { pushups: 8, daysTracked: 1 } });
+    expect(await setsToday(client)).toEqual([second]);
+    const week = await client.get<HistoryResponse>('/api/progress/history');
+    expect(week.body.days.at(-1)).toMatchObject({ pushups: 8 });
+    expect((await removeSet(client, second!.id)).body).toMatchObject({ pushups: 0, lifetime: { pushups: 0 } });
+    expect(await setsToday(client)).toEqual([]);
+  });
+
+  it('a second delete of a set, or another user\'s set, answers 404 {message} and changes nothing', async () => {
+    const owner = await subscriberClient('pushdel');
+    const other = await subscriberClient('pushdel');
+    await pushups(owner.client, { count: 5 });
+    await pushups(owner.client, { count: 7 });
+    await pushups(other.client, { count: 3 });
+    const [set] = await setsToday(owner.client);
+    const foreign = await removeSet(other.client, set!.id);
+    expect(foreign.status).toBe(404);
+    expect(foreign.body).toEqual({ message: 'Push-up set not found' });
+    expect((await today(other.client)).body).toMatchObject({ pushups: 3, lifetime: { pushups: 3 } });
+    expect((await removeSet(owner.client, set!.id)).status).toBe(200);
+    const before = await itemsOf(owner.id);
+    const again = await removeSet(owner.client, set!.id);
+    expect(again.status).toBe(404);
+    expect(again.body).toEqual({ message: 'Push-up set not found' });
+    expect(await itemsOf(owner.id)).toBe(before);
+    expect((await today(owner.client)).body).toMatchObject({ pushups: 7, lifetime: { pushups: 7 } });
+  });
+
+  it('10 concurrent deletes of one set subtract it once; bad ids answer 400 {message}', async () => {
+    const { client } = await subscriberClient('pushdel');
+    await pushups(client, { count: 10 });
+    await pushups(client, { count: 4 });
+    const [set] = await setsToday(client);
+    const results = await Promise.all(Array.from({ length: 10 }, () => removeSet(client, set!.id)));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(results.filter((r) => r.status === 404)).toHaveLength(9);
+    expect((await today(client)).body).toMatchObject({ pushups: 4, lifetime: { pushups: 4 } });
+    for (const bad of ['today', 'x', '1'.repeat(40)]) {
+      const res = await removeSet(client, bad);
+      expect(res.status, bad).toBe(400);
+      expect(res.body.message).toMatch(/^id must be an entry id/);
+    }
+    // A meal entry's id is not a set's id.
+    await addMeal(client, testMeals.hundred);
+    const [meal] = await mealsToday(client);
+    expect((await removeSet(client, meal!.id)).status).toBe(404);
+    expect((await today(client)).body).toMatchObject({ pushups: 4, caloriesConsumed: 100 });
+  });
+
   it('counts each request without a key', async () => {
     const { client } = await subscriberClient('push');
     await Promise.all([pushups(client, { count: 3 }), pushups(client, { count: 3 })]);
@@ -379,8 +644,9 @@ describe('DynamoDB budget (handler invoked in this process)', () => {
     const { client } = await subscriberClient('budget');
     cookies = [...client.jar].map(([k, v]) => `${k}=${v}`);
   });
-  const run = async (name: RouteName, o: { body?: unknown; headers?: Record<string, string>; query?: Record<string, string> } = {}) => {
+  const run = async (name: RouteName, o: { body?: unknown; headers?: Record<string, string>; query?: Record<string, string>; id?: string } = {}) => {
     const event = loadEvent(name, { cookies, body: o.body ?? null, headers: { 'x-time-zone': 'UTC', ...(o.headers ?? {}) }, queryStringParameters: o.query });
+    if (o.id) event.pathParameters = { id: o.id };
     const before = dynamoCallCount();
     const tally: DynamoTally = { calls: 0, scans: 0, commands: [] };
     const res = await dynamoTally.run(tally, () => invoke(handler, event));
@@ -395,14 +661,22 @@ describe('DynamoDB budget (handler invoked in this process)', () => {
       await run('get-progress-history', { query: { days: '30' } }),
       await run('get-pushups-today'),
       await run('post-pushups', { body: { count: 4 }, headers: { 'idempotency-key': randomUUID() } }),
+      await run('get-progress-today-meals'),
     ];
+    const meals = JSON.parse(cases[6]!.res.body ?? '[]') as MealEntry[];
+    const set = JSON.parse(cases[5]!.res.body ?? '{}') as PushupSet;
+    cases.push(
+      await run('delete-progress-today-meal', { id: meals[0]!.id }),
+      await run('delete-pushups', { id: set.id }),
+      await run('patch-progress-today', { body: { addSteps: 10 } }),
+    );
     for (const { res, calls } of cases) {
       expect(res.statusCode, res.body).toBeLessThan(300);
       expect(calls).toBeLessThanOrEqual(2); // the subscription check included (it rides on the first call, or reads the profile first)
     }
     // The check rides in a first BatchGet or transaction (one call fewer than a profile read first);
     // the Query routes read the profile first.
-    expect(cases.map((c) => c.calls)).toEqual([1, 2, 2, 2, 2, 1]);
+    expect(cases.map((c) => c.calls)).toEqual([1, 2, 2, 2, 2, 1, 2, 2, 2, 2]);
     expect(cases.map((c) => c.commands)).toEqual([
       ['BatchGetItemCommand'],
       ['TransactWriteItemsCommand', 'BatchGetItemCommand'],
@@ -410,6 +684,10 @@ describe('DynamoDB budget (handler invoked in this process)', () => {
       ['GetItemCommand', 'QueryCommand'],
       ['GetItemCommand', 'QueryCommand'],
       ['TransactWriteItemsCommand'],
+      ['GetItemCommand', 'QueryCommand'],
+      ['BatchGetItemCommand', 'TransactWriteItemsCommand'],
+      ['BatchGetItemCommand', 'TransactWriteItemsCommand'],
+      ['TransactWriteItemsCommand', 'BatchGetItemCommand'],
     ]);
     expect(jsonBody(cases[0]!.res)).toMatchObject({ date: utcToday() });
   });

@@ -57,6 +57,15 @@ export function ToastDescription({ className = '', ...props }: ComponentProps<ty
   return <ToastPrimitive.Description className={`mt-1 text-sm ${className}`} {...props} />;
 }
 
+export function ToastAction({ className = '', ...props }: ComponentProps<typeof ToastPrimitive.Action>) {
+  return (
+    <ToastPrimitive.Action
+      className={`inline-flex min-h-11 shrink-0 items-center justify-center self-center rounded-lg border border-current px-3 text-sm font-semibold hover:bg-slate-50 group-data-[variant=destructive]:hover:bg-red-800 ${className}`}
+      {...props}
+    />
+  );
+}
+
 export function ToastClose({ className = '', ...props }: ComponentProps<typeof ToastPrimitive.Close>) {
   return (
     <ToastPrimitive.Close

@@ -11,13 +11,21 @@ export const TOAST_REMOVE_DELAY = 1_000_000;
 
 export type ToastVariant = 'default' | 'destructive';
 
+/** A button in the toast (e.g. Undo); clicking it runs `onAction` and closes the toast. */
+interface ToastActionOptions {
+  label: string;
+  /** How to do the same without the toast, read by screen readers (Radix Toast.Action `altText`). */
+  altText: string;
+  onAction: () => void;
+}
+
 interface ToastOptions {
   title?: ReactNode;
   description?: ReactNode;
   variant?: ToastVariant;
   /** Milliseconds before auto-dismiss; defaults to the provider's 5000. */
   duration?: number;
-  action?: ReactNode;
+  action?: ToastActionOptions;
 }
 
 interface ToastItem extends ToastOptions {

@@ -3,6 +3,8 @@ export const keys = {
   profile: (sub: string) => ({ pk: `USER#${sub}`, sk: 'PROFILE' }),
   day: (sub: string, date: string) => ({ pk: `USER#${sub}`, sk: `DAY#${date}` }),
   pushupSet: (sub: string, date: string, id: string) => ({ pk: `USER#${sub}`, sk: `DAY#${date}#SET#${id}` }),
+  /** one meal added to a day (the day's diary entry) */
+  mealEntry: (sub: string, date: string, id: string) => ({ pk: `USER#${sub}`, sk: `DAY#${date}#MEAL#${id}` }),
   totals: (sub: string) => ({ pk: `USER#${sub}`, sk: 'TOTALS' }),
   /** idempotency record of a push-up submission (TTL via expiresAt) */
   idempotency: (sub: string, key: string) => ({ pk: `USER#${sub}`, sk: `IDEMPOTENCY#${key}` }),

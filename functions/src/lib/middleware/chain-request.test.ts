@@ -28,9 +28,12 @@ const handler = createDomainHandler('tracking', {
   'GET /api/progress/today': record,
   'PATCH /api/progress/today': record,
   'POST /api/progress/today/meals': record,
+  'GET /api/progress/today/meals': record,
+  'DELETE /api/progress/today/meals/{id}': record,
   'GET /api/progress/history': record,
   'GET /api/pushups/today': record,
   'POST /api/pushups': record,
+  'DELETE /api/pushups/{id}': record,
 });
 beforeEach(() => {
   seen = undefined;

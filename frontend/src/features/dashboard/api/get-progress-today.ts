@@ -2,6 +2,7 @@ import type { ProgressToday } from '@fittrack/functions/contract/tracking';
 import { useCallback } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import { type ApiError, api } from '@/lib/api-client';
+import { progressHistoryKeyPrefix } from './get-progress-history';
 
 /** SWR key of today's progress; every screen that changes today's numbers updates it. */
 export const progressTodayKey = '/api/progress/today';
@@ -21,4 +22,19 @@ export function useProgressToday() {
 export function useReloadProgressToday() {
   const { mutate } = useSWRConfig();
   return useCallback(() => mutate(progressTodayKey, getProgressToday(), { revalidate: false }), [mutate]);
+}
+
+/**
+ * Puts a progress answered by a change of today's numbers (a meal removed, a set deleted) in the
+ * app's SWR cache and revalidates the history, bound to the app's cache.
+ */
+export function useShowChangedProgress() {
+  const { mutate } = useSWRConfig();
+  return useCallback(
+    async (progress: ProgressToday): Promise<void> => {
+      await mutate(progressTodayKey, progress, { revalidate: false });
+      void mutate((key) => typeof key === 'string' && key.startsWith(progressHistoryKeyPrefix));
+    },
+    [mutate],
+  );
 }

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { HistoryResponse, ProgressToday } from '@fittrack/functions/contract/tracking';
+import type { HistoryResponse, MealEntry, ProgressToday, PushupSet } from '@fittrack/functions/contract/tracking';
 import { type Handler, json, makeUser, mockFetch, pending, requestsOf } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
 import { REMINDER_DISMISSED_KEY } from './daily-reminder';
@@ -249,5 +249,116 @@ describe('dashboard', () => {
     setup({ 'GET /api/progress/history': pending });
     renderApp('/');
     expect(await screen.findByText('380 calories remaining')).toBeInTheDocument();
+  });
+
+  it('adds steps from the card when Add is chosen, and keeps Set as it was', async () => {
+    let steps = 12_500;
+    const fn = setup({
+      'PATCH /api/progress/today': ({ body }) => {
+        const b = body as { steps?: number; addSteps?: number };
+        steps = b.addSteps !== undefined ? steps + b.addSteps : b.steps!;
+        return json(progress({ steps }));
+      },
+    });
+    renderApp('/');
+    const user = userEvent.setup();
+    const card = await screen.findByRole('region', { name: 'Steps' });
+    await user.click(within(card).getByRole('button', { name: "Update today's steps" }));
+    const mode = within(card).getByRole('group', { name: 'Set or add' });
+    expect(within(mode).getByRole('button', { name: 'Set' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(within(mode).getByRole('button', { name: 'Add' }));
+    expect(within(mode).getByRole('button', { name: 'Add' })).toHaveAttribute('aria-pressed', 'true');
+    const input = within(card).getByLabelText('Steps to add');
+    expect(input).toHaveValue(null);
+    expect(input).toHaveFocus();
+    await user.type(input, '0');
+    await user.click(within(card).getByRole('button', { name: 'Save' }));
+    expect(within(card).getByText(`Enter a whole number from 1 to ${(187_500).toLocaleString()}.`)).toBeInTheDocument();
+    await user.clear(input);
+    await user.type(input, '6000');
+    await user.click(within(card).getByRole('button', { name: 'Save' }));
+    expect(await within(card).findByText('Daily goal reached!')).toBeInTheDocument();
+    expect(within(card).getByText((18_500).toLocaleString())).toBeInTheDocument();
+    const patches = fn.mock.calls.filter(([, init]) => init?.method === 'PATCH').map(([, init]) => JSON.parse(String(init?.body)) as unknown);
+    expect(patches).toEqual([{ addSteps: 6000 }]);
+    // Set still sets: the field starts at today's value.
+    await user.click(within(card).getByRole('button', { name: "Update today's steps" }));
+    expect(within(card).getByLabelText("Today's steps")).toHaveValue(18_500);
+  });
+
+  it("shows today's meals behind the Calories card (a disclosure), with Remove and Undo", async () => {
+    let entries: MealEntry[] = [{ id: '01A', mealId: 'soup', name: 'Grilled Chicken', calories: 120, createdAt: '2026-11-21T08:00:00Z' }];
+    const fn = setup({
+      'GET /api/progress/today/meals': () => json(entries),
+      'DELETE /api/progress/today/meals/01A': () => {
+        entries = [];
+        return json(progress({ caloriesConsumed: 0 }));
+      },
+      'POST /api/progress/today/meals': () => json(progress({ caloriesConsumed: 120 })),
+    });
+    renderApp('/');
+    const user = userEvent.setup();
+    const card = await screen.findByRole('region', { name: 'Calories' });
+    const toggle = within(card).getByRole('button', { name: "Today's meals" });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(requestsOf(fn)).not.toContain('GET /api/progress/today/meals'); // nothing loads until asked
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const panel = document.getElementById(toggle.getAttribute('aria-controls')!)!;
+    const list = await within(panel).findByRole('list', { name: "Today's meals" });
+    await user.click(within(list).getByRole('button', { name: 'Remove Grilled Chicken' }));
+    expect(await screen.findByText('Meal Removed')).toBeInTheDocument();
+    expect(await within(card).findByText('500 calories remaining')).toBeInTheDocument();
+    expect(await within(panel).findByText('No meals added today.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(await within(card).findByText('380 calories remaining')).toBeInTheDocument();
+    const posts = fn.mock.calls.filter(([input, init]) => String(input) === '/api/progress/today/meals' && init?.method === 'POST');
+    expect(posts.map(([, init]) => JSON.parse(String(init?.body)) as unknown)).toEqual([{ mealId: 'soup' }]);
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(panel).not.toBeVisible();
+  });
+
+  it("lists today's push-up sets behind the Push-ups card; Delete subtracts the set, Undo logs it again", async () => {
+    let sets: PushupSet[] = [
+      { id: '01A', count: 12, createdAt: '2026-11-21T08:00:00Z' },
+      { id: '01B', count: 8, createdAt: '2026-11-21T09:00:00Z' },
+    ];
+    let pushups = 20;
+    const fn = setup({
+      'GET /api/progress/today': () => json(progress({ pushups })),
+      'GET /api/pushups/today': () => json(sets),
+      'DELETE /api/pushups/01A': () => {
+        sets = sets.filter((x) => x.id !== '01A');
+        pushups -= 12;
+        return json(progress({ pushups }));
+      },
+      'POST /api/pushups': ({ body }) => {
+        const count = (body as { count: number }).count;
+        pushups += count;
+        const set = { id: '01C', count, createdAt: '2026-11-21T10:00:00Z' };
+        sets = [...sets, set];
+        return json(set, 201);
+      },
+    });
+    renderApp('/');
+    const user = userEvent.setup();
+    const card = await screen.findByRole('region', { name: 'Push-ups' });
+    await user.click(within(card).getByRole('button', { name: "Today's push-up sets" }));
+    const list = await screen.findByRole('list', { name: "Today's push-up sets" });
+    expect(within(list).getAllByRole('listitem').map((li) => li.querySelector('p')?.textContent)).toEqual(['12 push-ups', '8 push-ups']);
+    await user.click(within(list).getByRole('button', { name: /^Delete set of 12 push-ups/ }));
+    expect(await screen.findByText('Set Deleted')).toBeInTheDocument();
+    expect(requestsOf(fn)).toContain('DELETE /api/pushups/01A');
+    expect(await within(card).findByText('8/40')).toBeInTheDocument();
+    expect(within(list).getAllByRole('listitem')).toHaveLength(1);
+    await waitFor(() => expect(within(list).getByRole('button', { name: /^Delete set of 8 push-ups/ })).toHaveFocus());
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('Set Restored')).toBeInTheDocument();
+    expect(await within(card).findByText('20/40')).toBeInTheDocument();
+    const post = fn.mock.calls.find(([input, init]) => String(input) === '/api/pushups' && init?.method === 'POST')!;
+    expect(JSON.parse(String(post[1]?.body))).toEqual({ count: 12 });
+    expect(new Headers(post[1]?.headers).get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await within(list).findByRole('button', { name: /^Delete set of 12 push-ups/ })).toBeInTheDocument();
   });
 });

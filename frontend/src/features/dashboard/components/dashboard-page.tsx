@@ -1,7 +1,7 @@
-import { lazy, Suspense, useDeferredValue, useEffect, useRef } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { browserTimeZone } from '@/lib/api-client';
-import { PageSpinner } from '@/components/ui/spinner';
+import { PageSpinner, Spinner } from '@/components/ui/spinner';
 import { useSession } from '@/features/auth/public';
 import { useProgressToday } from '@/features/dashboard/api/get-progress-today';
 import { DailyReminder } from './daily-reminder';
@@ -10,6 +10,11 @@ import { CaloriesBurnedCard, CaloriesCard, PushupsCard, StepsCard } from './prog
 
 // The chart is below the fold: its code loads after first paint.
 const HistorySection = lazy(() => import('./history-section').then((m) => ({ default: m.HistorySection })));
+// Today's entries show on request (the cards' Meals and Sets buttons): their code loads then.
+const TodaysMeals = lazy(() => import('@/features/diet/public').then((m) => ({ default: m.TodaysMeals })));
+const TodaysSets = lazy(() => import('./todays-sets').then((m) => ({ default: m.TodaysSets })));
+
+const panelFallback = <Spinner label="Loading..." showLabel className="py-4" />;
 
 let dayFormat: Intl.DateTimeFormat | undefined;
 
@@ -40,6 +45,11 @@ export function DashboardPage() {
   // The cache never goes stale by itself (SPEC.md section 7): when the dashboard is shown on a later
   // day than the cached progress (an app left open overnight), reload it — once per day, so a clock
   // that differs slightly from the server's near midnight cannot cause a loop.
+  const [mealsOpen, setMealsOpen] = useState(false);
+  const [setsOpen, setSetsOpen] = useState(false);
+  const mealsPanel = useId();
+  const setsPanel = useId();
+
   const reloadedFor = useRef<string | null>(null);
   useEffect(() => {
     if (!data) return;
@@ -72,10 +82,24 @@ export function DashboardPage() {
       <DailyReminder today={data.date} />
       <h2 className="-mb-1 text-lg font-semibold text-slate-900">Today's Progress</h2>
       <div className="grid grid-cols-2 gap-3">
-        <CaloriesCard consumed={data.caloriesConsumed} />
+        <CaloriesCard consumed={data.caloriesConsumed} meals={{ open: mealsOpen, onToggle: () => setMealsOpen((o) => !o), controls: mealsPanel }} />
         <StepsCard steps={data.steps} />
-        <PushupsCard pushups={data.pushups} />
+        <PushupsCard pushups={data.pushups} sets={{ open: setsOpen, onToggle: () => setSetsOpen((o) => !o), controls: setsPanel }} />
         <CaloriesBurnedCard burned={data.caloriesBurned} />
+      </div>
+      <div id={mealsPanel} hidden={!mealsOpen}>
+        {mealsOpen ? (
+          <Suspense fallback={panelFallback}>
+            <TodaysMeals />
+          </Suspense>
+        ) : null}
+      </div>
+      <div id={setsPanel} hidden={!setsOpen}>
+        {setsOpen ? (
+          <Suspense fallback={panelFallback}>
+            <TodaysSets />
+          </Suspense>
+        ) : null}
       </div>
       <LifetimeStats lifetime={data.lifetime} />
       <Suspense fallback={<div className="min-h-[19rem]" aria-hidden="true" />}>

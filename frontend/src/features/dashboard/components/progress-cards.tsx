@@ -9,8 +9,24 @@ import { formatNumber } from '@/lib/format';
 
 const AddSetDialog = lazy(() => import('./add-set-dialog').then((m) => ({ default: m.AddSetDialog })));
 
-/** Calories: consumed/goal, a ring, '{n} calories remaining' or 'Daily limit reached'. */
-export function CaloriesCard({ consumed }: { consumed: number }) {
+/** A card's button that shows or hides today's entries (a panel below the cards, `controls`). */
+export interface DiaryToggle {
+  open: boolean;
+  onToggle: () => void;
+  /** the id of the panel it shows */
+  controls: string;
+}
+
+function DiaryButton({ toggle, text, name }: { toggle: DiaryToggle; text: string; name: string }) {
+  return (
+    <Button variant="secondary" className="min-h-11 px-2! whitespace-nowrap" aria-expanded={toggle.open} aria-controls={toggle.controls} aria-label={name} onClick={toggle.onToggle}>
+      {text}
+    </Button>
+  );
+}
+
+/** Calories: consumed/goal, a ring, '{n} calories remaining' or 'Daily limit reached', and today's meals. */
+export function CaloriesCard({ consumed, meals }: { consumed: number; meals?: DiaryToggle }) {
   const s = goalStatus('caloriesConsumed', consumed);
   return (
     <MetricCard
@@ -24,6 +40,7 @@ export function CaloriesCard({ consumed }: { consumed: number }) {
       <Link to="/diet" className={buttonClasses('secondary', 'min-h-11 px-2! whitespace-nowrap')}>
         Add Meal
       </Link>
+      {meals ? <DiaryButton toggle={meals} text="Meals" name="Today's meals" /> : null}
     </MetricCard>
   );
 }
@@ -48,7 +65,14 @@ function QuickEntryCard({
   };
   return children(
     editing ? (
-      <QuickEntry label={label} initial={value} max={DAY_LIMITS[field]} onSave={(v) => patchProgressToday({ [field]: v })} onDone={close} />
+      <QuickEntry
+        label={label}
+        initial={value}
+        max={DAY_LIMITS[field]}
+        onSave={(v) => patchProgressToday({ [field]: v })}
+        onDone={close}
+        add={field === 'steps' ? { label: 'Steps to add', max: DAY_LIMITS.steps - value, onAdd: (v) => patchProgressToday({ addSteps: v }) } : undefined}
+      />
     ) : (
       <Button ref={trigger} variant="secondary" className="min-h-11 px-2! whitespace-nowrap" onClick={() => setEditing(true)} aria-label={`Update ${label.toLowerCase()}`}>
         Update
@@ -102,7 +126,7 @@ export function CaloriesBurnedCard({ burned }: { burned: number }) {
 }
 
 /** Push-ups: count/goal, 'Add Set' (to /workout, SPEC.md section 2) and a dialog to log a set here. */
-export function PushupsCard({ pushups }: { pushups: number }) {
+export function PushupsCard({ pushups, sets }: { pushups: number; sets?: DiaryToggle }) {
   const s = goalStatus('pushups', pushups);
   const [open, setOpen] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
@@ -122,6 +146,7 @@ export function PushupsCard({ pushups }: { pushups: number }) {
       <Button ref={trigger} className="min-h-11 px-2! whitespace-nowrap" onClick={() => setOpen(true)} aria-haspopup="dialog">
         Log Push-ups
       </Button>
+      {sets ? <DiaryButton toggle={sets} text="Sets" name="Today's push-up sets" /> : null}
       {open ? (
         <Suspense fallback={null}>
           <AddSetDialog

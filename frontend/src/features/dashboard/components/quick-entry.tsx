@@ -3,10 +3,23 @@ import { Button } from '@/components/ui/button';
 import { refusalMessage } from '@/lib/api-client';
 import { formatNumber } from '@/lib/format';
 
+/** The additive form of a quick entry: e.g. steps to add to today's. */
+export interface QuickAdd {
+  /** the field's label in Add mode, e.g. "Steps to add" */
+  label: string;
+  /** the most that can be added now (the day's bound minus today's value) */
+  max: number;
+  onAdd: (value: number) => Promise<unknown>;
+}
+
+type Mode = 'set' | 'add';
+
 /**
- * Inline quick entry of an absolute value (today's steps or calories burned). A failed save keeps
- * the form open with what the user typed and focus in the field; a refusal (4xx) shows the server's
- * message under it, anything else is only logged (SPEC.md section 8).
+ * Inline quick entry of an absolute value (today's steps or calories burned) or, with `add`, of an
+ * amount to add to it: two toggle buttons choose Set (the field starts at today's value) or Add
+ * (the field starts empty). A failed save keeps the form open with what the user typed and focus
+ * in the field; a refusal (4xx) shows the server's message under it, anything else is only logged
+ * (SPEC.md section 8).
  */
 export function QuickEntry({
   label,
@@ -14,15 +27,18 @@ export function QuickEntry({
   max,
   onSave,
   onDone,
+  add,
 }: {
   label: string;
   initial: number;
   max: number;
   onSave: (value: number) => Promise<unknown>;
   onDone: () => void;
+  add?: QuickAdd;
 }) {
   const id = useId();
   const errorId = `${id}-error`;
+  const [mode, setMode] = useState<Mode>('set');
   const [text, setText] = useState(String(initial));
   const [saving, setSaving] = useState(false);
   const [invalid, setInvalid] = useState<string | null>(null);
@@ -36,11 +52,24 @@ export function QuickEntry({
   }, []);
 
   // submit catches every failure itself (it shows the refusal), so the form fires and forgets it.
+  const adding = mode === 'add' && add !== undefined;
+  const min = adding ? 1 : 0;
+  const upper = adding ? add.max : max;
+
+  function choose(next: Mode) {
+    if (next === mode) return;
+    setMode(next);
+    setText(next === 'add' ? '' : String(initial));
+    setInvalid(null);
+    setRefused(null);
+    input.current?.focus();
+  }
+
   async function submit(e: FormEvent) {
     e.preventDefault();
     const value = Number(text.trim().replace(/[,\s]/g, ''));
-    if (text.trim() === '' || !Number.isInteger(value) || value < 0 || value > max) {
-      setInvalid(`Enter a whole number from 0 to ${formatNumber(max)}.`);
+    if (text.trim() === '' || !Number.isInteger(value) || value < min || value > upper) {
+      setInvalid(upper < min ? `Today's value is at its maximum of ${formatNumber(max)}.` : `Enter a whole number from ${min} to ${formatNumber(upper)}.`);
       input.current?.focus();
       return;
     }
@@ -48,7 +77,7 @@ export function QuickEntry({
     setRefused(null);
     setSaving(true);
     try {
-      await onSave(value);
+      await (adding ? add.onAdd(value) : onSave(value));
       onDone();
     } catch (error) {
       console.error(`Failed to update ${label.toLowerCase()}:`, error);
@@ -60,16 +89,31 @@ export function QuickEntry({
 
   return (
     <form onSubmit={(e) => void submit(e)} className="grid gap-2" noValidate>
+      {add ? (
+        <div role="group" aria-label="Set or add" className="grid grid-cols-2 gap-1 rounded-lg bg-slate-100 p-1">
+          {(['set', 'add'] as const).map((m) => (
+            <button
+              key={m}
+              type="button"
+              aria-pressed={mode === m}
+              onClick={() => choose(m)}
+              className="min-h-11 rounded-md px-1 text-sm font-medium text-slate-700 aria-pressed:bg-white aria-pressed:text-slate-900 aria-pressed:shadow-sm"
+            >
+              {m === 'set' ? 'Set' : 'Add'}
+            </button>
+          ))}
+        </div>
+      ) : null}
       <label htmlFor={id} className="text-xs font-medium text-slate-700">
-        {label}
+        {adding ? add.label : label}
       </label>
       <input
         ref={input}
         id={id}
         type="number"
         inputMode="numeric"
-        min={0}
-        max={max}
+        min={min}
+        max={upper}
         step={1}
         required
         value={text}

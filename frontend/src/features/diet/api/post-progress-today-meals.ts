@@ -2,22 +2,25 @@ import type { AddMealRequest, ProgressToday } from '@fittrack/functions/contract
 import { useCallback } from 'react';
 import { useProgressToday } from '@/features/dashboard/public';
 import { api } from '@/lib/api-client';
+import { useRefreshIfCached } from '@/lib/swr-refresh';
+import { getMealsToday, mealsTodayKey } from './get-progress-today-meals';
 
 /**
  * POST /api/progress/today/meals: adds a meal's calories to today, atomically against the 500 kcal
  * limit, and puts the answered progress in the app's SWR cache (with today's progress's bound
- * mutator). Throws ApiError (status 409, serverMessage = the limit message) when the meal would
+ * mutator) and reloads today's meal entries if they were loaded. Throws ApiError (status 409, serverMessage = the limit message) when the meal would
  * exceed it, 404 for an unknown meal.
  */
 export function useAddMealToToday() {
   const { mutate } = useProgressToday();
+  const refreshIfCached = useRefreshIfCached();
   return useCallback(
     async (mealId: string): Promise<ProgressToday> => {
       const body: AddMealRequest = { mealId };
       const progress = await api.post<ProgressToday>('/api/progress/today/meals', body);
-      await mutate(progress, { revalidate: false });
+      await Promise.all([mutate(progress, { revalidate: false }), refreshIfCached(mealsTodayKey, getMealsToday)]);
       return progress;
     },
-    [mutate],
+    [mutate, refreshIfCached],
   );
 }

@@ -1,5 +1,5 @@
 import type { Meal } from '@fittrack/functions/contract/catalog';
-import type { ProgressToday } from '@fittrack/functions/contract/tracking';
+import type { MealEntry, ProgressToday } from '@fittrack/functions/contract/tracking';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -42,6 +42,7 @@ function setup(meals: Meal[], consumed = 0, extra: Parameters<typeof mockFetch>[
     'GET /api/auth/me': () => json({ user: makeUser() }),
     'GET /api/meals': () => json(meals),
     'GET /api/progress/today': () => json(progress(consumed)),
+    'GET /api/progress/today/meals': () => json([]),
     ...extra,
   });
   renderApp('/diet');
@@ -179,5 +180,128 @@ describe('Diet Plan', () => {
     fail = false;
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('article', { name: 'Meal oats' })).toBeInTheDocument();
+  });
+});
+
+const entry = (id: string, name: string, calories: number, mealId = `meal-${id}`): MealEntry => ({
+  id,
+  mealId,
+  name,
+  calories,
+  createdAt: '2026-11-21T08:05:00.000Z',
+});
+
+describe("Today's meals (the diary you can correct)", () => {
+  it('shows a loading state, then the empty text', async () => {
+    let resolve!: (r: Response) => void;
+    setup(fullMenu, 0, { 'GET /api/progress/today/meals': () => new Promise<Response>((r) => (resolve = r)) });
+    const section = await screen.findByRole('region', { name: "Today's meals" });
+    expect(within(section).getByRole('status')).toHaveTextContent("Loading today's meals...");
+    resolve(json([]));
+    expect(await within(section).findByText('No meals added today.')).toBeInTheDocument();
+  });
+
+  it('lists each entry with its calories and a Remove button named after the meal', async () => {
+    setup(fullMenu, 350, { 'GET /api/progress/today/meals': () => json([entry('01A', 'Grilled Chicken', 250), entry('01B', 'Miso Soup', 100)]) });
+    const list = await screen.findByRole('list', { name: "Today's meals" });
+    const items = within(list).getAllByRole('listitem');
+    expect(items.map((li) => li.textContent)).toEqual([expect.stringContaining('Grilled Chicken'), expect.stringContaining('Miso Soup')]);
+    expect(within(items[0]!).getByText(/^250 cal · /)).toBeInTheDocument();
+    expect(within(list).getByRole('button', { name: 'Remove Grilled Chicken' })).toHaveTextContent('Remove');
+    expect(within(list).getByRole('button', { name: 'Remove Miso Soup' })).toBeInTheDocument();
+  });
+
+  it('removes an entry: DELETE by id, the total and the list update, focus moves on, and Undo adds the same meal again', async () => {
+    let entries = [entry('01A', 'Grilled Chicken', 250, 'burger'), entry('01B', 'Miso Soup', 80, 'miso')];
+    const del = vi.fn(({ url }: { url: string }) => {
+      const id = url.split('/').pop()!;
+      entries = entries.filter((e) => e.id !== id);
+      return json(progress(80));
+    });
+    const add = vi.fn(() => {
+      entries = [...entries, entry('01C', 'Grilled Chicken', 250, 'burger')];
+      return json(progress(330));
+    });
+    const { fn, user } = setup(fullMenu, 330, {
+      'GET /api/progress/today/meals': () => json(entries),
+      'DELETE /api/progress/today/meals/01A': del,
+      'POST /api/progress/today/meals': add,
+    });
+    await screen.findByText('330 / 500 cal');
+    const remove = await screen.findByRole('button', { name: 'Remove Grilled Chicken' });
+    await user.click(remove);
+    expect(await screen.findByText('Meal Removed')).toBeInTheDocument();
+    expect(screen.getByText("Removed Grilled Chicken (250 calories) from today's total.")).toBeInTheDocument();
+    expect(del).toHaveBeenCalledTimes(1);
+    expect(requestsOf(fn)).toContain('DELETE /api/progress/today/meals/01A');
+    await waitFor(() => expect(screen.getByText('80 / 500 cal')).toBeInTheDocument());
+    const list = screen.getByRole('list', { name: "Today's meals" });
+    expect(within(list).queryByRole('button', { name: 'Remove Grilled Chicken' })).toBeNull();
+    // keyboard users keep their place: focus is on the next entry's button
+    await waitFor(() => expect(within(list).getByRole('button', { name: 'Remove Miso Soup' })).toHaveFocus());
+
+    await user.click(await screen.findByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('Meal Restored')).toBeInTheDocument();
+    expect(add).toHaveBeenCalledWith(expect.objectContaining({ body: { mealId: 'burger' } }));
+    await waitFor(() => expect(screen.getByText('330 / 500 cal')).toBeInTheDocument());
+    expect(await within(list).findByRole('button', { name: 'Remove Grilled Chicken' })).toBeInTheDocument();
+  });
+
+  it('moves focus to the heading when the last entry is removed, and shows the empty text', async () => {
+    let entries = [entry('01A', 'Grilled Chicken', 250)];
+    const { user } = setup(fullMenu, 250, {
+      'GET /api/progress/today/meals': () => json(entries),
+      'DELETE /api/progress/today/meals/01A': () => {
+        entries = [];
+        return json(progress(0));
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Remove Grilled Chicken' }));
+    const section = screen.getByRole('region', { name: "Today's meals" });
+    expect(await within(section).findByText('No meals added today.')).toBeInTheDocument();
+    await waitFor(() => expect(within(section).getByRole('heading', { name: "Today's meals" })).toHaveFocus());
+  });
+
+  it('an entry already removed elsewhere (404): says so, reloads the list, and nothing else changes', async () => {
+    let entries = [entry('01A', 'Grilled Chicken', 250)];
+    const { fn, user } = setup(fullMenu, 250, {
+      'GET /api/progress/today/meals': () => json(entries),
+      'DELETE /api/progress/today/meals/01A': () => {
+        entries = [];
+        return json({ message: 'Meal entry not found' }, 404);
+      },
+    });
+    await screen.findByText('250 / 500 cal');
+    await user.click(await screen.findByRole('button', { name: 'Remove Grilled Chicken' }));
+    expect(await screen.findByText('Meal Not Removed')).toBeInTheDocument();
+    expect(screen.getByText('Meal entry not found')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Undo' })).toBeNull();
+    expect(await screen.findByText('No meals added today.')).toBeInTheDocument();
+    expect(requestsOf(fn).filter((r) => r === 'GET /api/progress/today/meals')).toHaveLength(2);
+  });
+
+  it('Undo refused by the 500 kcal limit shows the limit toast', async () => {
+    const { user } = setup(fullMenu, 450, {
+      'GET /api/progress/today/meals': () => json([entry('01A', 'Grilled Chicken', 250, 'burger')]),
+      'DELETE /api/progress/today/meals/01A': () => json(progress(200)),
+      'POST /api/progress/today/meals': () => json({ message: 'Adding this meal would exceed your 500 calorie limit.' }, 409),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Remove Grilled Chicken' }));
+    await user.click(await screen.findByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('Daily Limit Exceeded')).toBeInTheDocument();
+  });
+
+  it('adding a meal from the list shows it in Today\'s meals', async () => {
+    let entries: MealEntry[] = [];
+    const { user } = setup(fullMenu, 0, {
+      'GET /api/progress/today/meals': () => json(entries),
+      'POST /api/progress/today/meals': () => {
+        entries = [entry('01A', 'Meal oats', 220, 'oats')];
+        return json(progress(220));
+      },
+    });
+    expect(await screen.findByText('No meals added today.')).toBeInTheDocument();
+    await user.click(within(await screen.findByRole('article', { name: 'Meal oats' })).getByRole('button', { name: 'Add to My Meals' }));
+    expect(await screen.findByRole('button', { name: 'Remove Meal oats' })).toBeInTheDocument();
   });
 });

@@ -13,6 +13,7 @@ import { useMeals } from '@/features/diet/api/get-meals';
 import { ALL_RESTAURANTS, RESTAURANT_CHAINS, matchesRestaurant } from '@/features/diet/restaurants';
 import { CalorieLimitCard } from './calorie-limit-card';
 import { MealCard } from './meal-card';
+import { TodaysMeals } from './todays-meals';
 import { LoadError } from '@/components/ui/load-error';
 
 type Category = (typeof mealCategories)[number];
@@ -86,6 +87,7 @@ export function DietPage() {
     <div className="grid gap-6">
       <PageHeader title="Diet Plan">Low-calorie meals you can add to today&apos;s total.</PageHeader>
       <CalorieLimitCard />
+      <TodaysMeals />
       <Tabs value={tab} onValueChange={(v) => setTab(v as Tab)} className="grid gap-4">
         <TabsList label="Meal categories" className="grid-flow-row! grid-cols-4">
           {TABS.map((t) => (
