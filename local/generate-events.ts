@@ -98,8 +98,8 @@ export const sampleStripeInvoicePaid = {
 
 /** Request bodies from SPEC.md section 7 (and DESIGN.md section 4 for the extra calls). */
 const sampleBodies: Partial<Record<RouteName, unknown>> = {
-  'post-auth-signup': { username: 'alex_runner', email: 'alex@example.com', password: 'Str0ngPassw0rd' },
-  'post-auth-login': { username: 'alex_runner', password: 'Str0ngPassw0rd' },
+  'post-auth-signup': { username: 'alex_runner', email: 'alex@example.com', password: 'orbit-lantern-quartz-42' },
+  'post-auth-login': { username: 'alex_runner', password: 'orbit-lantern-quartz-42' },
   'patch-progress-today': { steps: 5000 },
   'post-progress-today-meals': { mealId: 'meal-greek-yogurt-berries' },
   'post-pushups': { userId: 1, count: 10 },
