@@ -11,6 +11,8 @@ export interface PaymentInput {
   plan: Plan;
   amount: number;
   currency: string;
+  /** the period it bought, when known (the reversal of a payment ends this period) */
+  period?: { start: string; end: string };
 }
 
 /** A card subscription as the provider reports it (Stripe or the sandbox), provider-neutral. */
@@ -21,7 +23,8 @@ export interface CardSubscriptionState {
   /** null when the provider's price is not one of our plans' (then nothing is granted) */
   plan: Plan | null;
   status: 'incomplete' | 'incomplete_expired' | 'active' | 'trialing' | 'past_due' | 'unpaid' | 'canceled' | 'paused';
-  /** end of the current period (ISO) */
+  /** start and end of the current period (ISO); no end means nothing is granted (fail closed) */
+  periodStart: string | null;
   periodEnd: string | null;
   /** when a canceled subscription ended (ISO) */
   endedAt: string | null;
