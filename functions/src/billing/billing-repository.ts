@@ -49,7 +49,7 @@ export type WebhookSource = 'stripe' | 'paypal';
 const eventKey = (source: WebhookSource, id: string): Key => (source === 'stripe' ? keys.stripeEvent(id) : { pk: `PAYPAL_EVENT#${id}`, sk: 'EVENT' });
 
 /** The conditional put that records a webhook event once; it goes into the transaction of the event's effect. */
-function webhookEventItem(source: WebhookSource, id: string, now: Date, extra: Item = {}): TransactItem {
+export function webhookEventItem(source: WebhookSource, id: string, now: Date, extra: Item = {}): TransactItem {
   return {
     Put: {
       TableName: tableName(),

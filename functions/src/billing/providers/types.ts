@@ -71,6 +71,24 @@ export interface PaypalProvider {
   clientToken(): Promise<string>;
 }
 
+/** A PayPal capture as PayPal reports it now. */
+export interface PaypalCaptureState {
+  id: string;
+  /** COMPLETED, PENDING, REFUNDED, PARTIALLY_REFUNDED, DECLINED, FAILED */
+  status: string;
+  /** the order it captured (supplementary_data.related_ids.order_id) */
+  orderId: string | null;
+}
+
+/** PayPal's side of its webhooks (live mode only). */
+export interface PaypalWebhookApi {
+  /** PayPal's own check of a delivery's signature (verify-webhook-signature): true only for SUCCESS. */
+  verifySignature(transmission: Record<string, string>, rawBody: string, webhookId: string): Promise<boolean>;
+  getCapture(captureId: string): Promise<PaypalCaptureState | null>;
+  /** Any user's order (the webhook has no session): null when it does not exist. */
+  getOrder(orderId: string): Promise<PaypalOrderState | null>;
+}
+
 /** A sandbox card confirmation: a payment to activate (with the writes that commit it), already paid, or declined. */
 export type SandboxCardResult =
   | { status: 'succeeded' }
