@@ -182,6 +182,8 @@ export interface FunctionsProps {
   /** Public values served by GET /api/config; empty when not configured. */
   readonly stripePublishableKey: string;
   readonly paypalClientId: string;
+  /** PayPal's webhook id (billing: the /webhooks/paypal signature check); empty when not configured. */
+  readonly paypalWebhookId: string;
   /** Stripe price ids of the two plans (live mode); empty in sandbox mode. */
   readonly stripePriceMonthly: string;
   readonly stripePriceYearly: string;
@@ -221,6 +223,7 @@ export class Functions extends Construct {
         STRIPE_PRICE_YEARLY: props.stripePriceYearly,
         STRIPE_SECRET_KEY_ARN: props.secrets.stripeSecretKey.secretArn,
         PAYPAL_CREDENTIALS_ARN: props.secrets.paypalCredentials.secretArn,
+        PAYPAL_WEBHOOK_ID: props.paypalWebhookId,
       },
       'stripe-webhook': {
         STRIPE_PRICE_MONTHLY: props.stripePriceMonthly,
