@@ -3,9 +3,9 @@ import { activityLogItems } from '../lib/activity-log';
 import { ddb, tableName } from '../lib/db/client';
 import { keys } from '../lib/db/keys';
 import { type Item, type Key, type TransactItem, batchGet, transact, unexpectedFailure } from '../lib/db/toolkit';
-import { getProfile } from '../lib/profile-repository';
+import { getProfile, profileFromItem } from '../lib/profile-repository';
 import { type Profile, type Subscription } from '../lib/users';
-import { type PaidFor, type ReversalEffect, afterRestore, afterReversal, entitlementOf, paymentRef, periodOfPayment } from './entitlement-rules';
+import { type PaidFor, type ReversalEffect, afterReversal, entitlementOf, paymentRef, periodOfPayment } from './entitlement-rules';
 import { type CardSubscriptionState, type PaymentInput } from './providers/types';
 
 /**
@@ -36,7 +36,9 @@ function paymentItem(p: PaymentInput, userId: string, now: Date, paidFor: PaidFo
         ...paidFor,
         createdAt: now.toISOString(),
       },
-      ConditionExpression: 'attribute_not_exists(pk)',
+      // new, or a tombstone whose reversal a won dispute took back (no plan: it never activated)
+      ConditionExpression: 'attribute_not_exists(pk) OR (attribute_not_exists(#plan) AND attribute_not_exists(reversal))',
+      ExpressionAttributeNames: { '#plan': 'plan' },
     },
   };
 }
@@ -335,7 +337,8 @@ export async function reversePayment(o: {
   const key = keys.payment(o.provider, o.paymentId);
   const event = webhookEventItem(o.source, o.eventId, now, { payment: paymentRef({ provider: o.provider, id: o.paymentId }) });
   for (let attempt = 0; attempt < 4; attempt++) {
-    const [stored] = await batchGet([key], { consistent: true });
+    // One read: the payment record and the profile of the user the provider names (DESIGN section 10: <= 2 calls).
+    const [stored, profileItem] = await batchGet(o.userId ? [key, keys.profile(o.userId)] : [key], { consistent: true });
     const record = stored as PaymentRecord | undefined;
     if (record?.reversal) return recordWebhookEvent({ source: o.source, eventId: o.eventId, ip: o.ip, now });
     const userId = record?.userId ?? o.userId;
@@ -359,7 +362,7 @@ export async function reversePayment(o: {
       if (outcome.failed === 1) continue; // activated meanwhile: reverse that
       throw unexpectedFailure(outcome);
     }
-    const profile = await getProfile(userId);
+    const profile = profileItem && userId === o.userId ? profileFromItem(profileItem) : await getProfile(userId);
     const change = profile ? afterReversal(profile.subscription, paidForOf(record, o.provider, o.paymentId), now) : null;
     const outcome = await transact([
       event,
@@ -384,53 +387,29 @@ export async function reversePayment(o: {
 }
 
 /**
- * A dispute decided for us: the reversal comes off the payment record. With `giveBack` (one-off
- * payments) the entitlement gets back what the reversal took (entitlement-rules afterRestore), in
- * the same transaction as the event record; card subscriptions are re-synced from the provider by
- * the caller instead (their state decides), so only the mark comes off here, without the event.
- * A tombstone (no activation happened) is deleted, so that a later activation may grant.
- * 'applied', 'ignored' (nothing was reversed by a dispute) or 'duplicate-event'.
+ * A dispute decided for us: the reversal comes off the payment record (a tombstone keeps its key
+ * without the reversal, and the activation's put may then overwrite it), logged. The entitlement
+ * itself is then re-synced from the provider by the caller (a card subscription's state decides,
+ * and the invoice grants again), which records the webhook event in its own transaction.
+ * 'applied', or 'ignored' when the payment is not reversed by a dispute.
  */
-export async function restorePayment(o: {
-  source: WebhookSource;
-  /** the event to record with the change; none when the caller records it with its own sync */
-  eventId?: string;
-  provider: string;
-  paymentId: string;
-  giveBack: boolean;
-  details: string;
-  ip: string;
-  now?: Date;
-}): Promise<SyncOutcome> {
+export async function clearDisputeReversal(o: { provider: string; paymentId: string; userId: string | null; details: string; ip: string; now?: Date }): Promise<SyncOutcome> {
   const now = o.now ?? new Date();
-  const key = keys.payment(o.provider, o.paymentId);
-  const event = o.eventId ? [webhookEventItem(o.source, o.eventId, now, { payment: paymentRef({ provider: o.provider, id: o.paymentId }) })] : [];
-  for (let attempt = 0; attempt < 4; attempt++) {
-    const [stored] = await batchGet([key], { consistent: true });
-    const record = stored as PaymentRecord | undefined;
-    if (!record || record.reversal?.kind !== 'dispute') {
-      if (!event.length) return 'ignored';
-      return (await transact(event)).ok ? 'ignored' : 'duplicate-event';
-    }
-    const disputed = { ConditionExpression: 'reversal.kind = :dispute', ExpressionAttributeValues: { ':dispute': 'dispute' } };
-    const clear: TransactItem = record.plan
-      ? { Update: { TableName: tableName(), Key: key, UpdateExpression: 'REMOVE reversal', ...disputed } }
-      : { Delete: { TableName: tableName(), Key: key, ...disputed } };
-    const profile = o.giveBack && record.plan ? await getProfile(record.userId) : undefined;
-    const next = profile ? afterRestore(profile.subscription, paidForOf(record, o.provider, o.paymentId), record.reversal) : null;
-    const items: TransactItem[] = [
-      ...event,
-      clear,
-      ...activityLogItems({ action: 'subscription_activated', userId: record.userId, details: o.details, ipAddress: o.ip, now }),
-      ...(next && profile ? [profileUpdateItem(record.userId, next, profile.subscriptionVersion)] : []),
-    ];
-    const outcome = await transact(items);
-    if (outcome.ok) return 'applied';
-    if (event.length && outcome.failed === 0) return 'duplicate-event';
-    if (outcome.failed === event.length || outcome.failed === items.length - 1) continue;
-    throw unexpectedFailure(outcome);
-  }
-  throw new Error('Restoration kept conflicting with concurrent changes');
+  const outcome = await transact([
+    {
+      Update: {
+        TableName: tableName(),
+        Key: keys.payment(o.provider, o.paymentId),
+        UpdateExpression: 'REMOVE reversal',
+        ConditionExpression: 'reversal.kind = :dispute',
+        ExpressionAttributeValues: { ':dispute': 'dispute' },
+      },
+    },
+    ...(o.userId ? activityLogItems({ action: 'subscription_activated', userId: o.userId, details: o.details, ipAddress: o.ip, now }) : []),
+  ]);
+  if (outcome.ok) return 'applied';
+  if (outcome.failed === 0) return 'ignored';
+  throw unexpectedFailure(outcome);
 }
 
 /** Stores the Stripe customer of a profile once (a concurrent first checkout keeps the first). */

@@ -81,7 +81,7 @@ export interface PaidFor {
   ref: string;
 }
 
-/** What a reversal did to the entitlement, kept on the payment record so that a won dispute can undo it. */
+/** What a reversal did to the entitlement, kept on the payment record (the audit of what money going back ended). */
 export interface ReversalEffect {
   /** how far the expiry moved back (ms; 0 when the entitlement did not change) */
   shiftMs: number;
@@ -120,15 +120,4 @@ export function afterReversal(current: Subscription | undefined, p: PaidFor, now
     next,
     effect: { shiftMs: expiry - target, ...(ends ? { endedFrom: { status: current.status, autoRenew: current.autoRenew ?? false } } : {}) },
   };
-}
-
-/**
- * A dispute decided for us gives back what its reversal took: the expiry moves forward by the same
- * amount and an entitlement the reversal ended runs again (when it is still the one it ended).
- */
-export function afterRestore(current: Subscription | undefined, p: PaidFor, effect: ReversalEffect): Subscription | null {
-  if (!current?.expiresAt || !belongsTo(current, p) || (!effect.shiftMs && !effect.endedFrom)) return null;
-  const next: Subscription = { ...current, expiresAt: new Date(Date.parse(current.expiresAt) + effect.shiftMs).toISOString() };
-  if (effect.endedFrom && current.status === 'canceled') Object.assign(next, { status: effect.endedFrom.status, autoRenew: effect.endedFrom.autoRenew });
-  return next;
 }

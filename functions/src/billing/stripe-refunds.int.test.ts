@@ -7,7 +7,7 @@ import { loadEvent } from '../../test/events';
 import { invoke, jsonBody } from '../../test/lambda';
 import { StripeStub, fixture, stripeFixture } from '../../test/stripe-stub';
 import { type UserResponse } from '../contract/auth';
-import { ddb, tableName } from '../lib/db/client';
+import { ddb, dynamoCallCount, tableName } from '../lib/db/client';
 import { keys } from '../lib/db/keys';
 import { GSI1 } from '../lib/db/table';
 import type { handler as BillingHandler } from './handler';
@@ -108,7 +108,9 @@ describe('Stripe charge.refunded', () => {
     expect((await profile(u.id)).subscription).toMatchObject({ status: 'active', expiresAt: iso(u.periodEnd) });
 
     const charge = stub.chargeOf(u.invoiceId, { amountRefunded: 2999 });
+    const calls = dynamoCallCount();
     expect(await delivered(stripeEvent('charge.refunded', charge))).toBe('reversed');
+    expect(dynamoCallCount() - calls, 'DynamoDB calls of the refund (DESIGN section 10)').toBeLessThanOrEqual(2);
     const sub = (await profile(u.id)).subscription as Record<string, unknown>;
     expect(sub).toMatchObject({ status: 'canceled', expiresAt: iso(u.periodEnd - 365 * DAY), subscriptionId: u.subId });
     expect(await membership(u.client)).toMatchObject({ hasActiveSubscription: false });
@@ -183,6 +185,17 @@ describe('Stripe disputes', () => {
     expect((await profile(u.id)).subscription).toMatchObject({ status: 'active', expiresAt: iso(u.periodEnd) });
     expect(await record(keys.payment('stripe', u.invoiceId))).not.toHaveProperty('reversal');
     expect(await membership(u.client)).toMatchObject({ hasActiveSubscription: true });
+  });
+
+  it('a dispute opened before the activation, then won: the activation grants after all', async () => {
+    const u = await paidSubscriber('dt');
+    const charge = stub.chargeOf(u.invoiceId);
+    expect(await delivered(stripeEvent('charge.dispute.created', stub.disputeOf(charge, 'needs_response')))).toBe('reversed');
+    expect(await delivered(subscriptionEvent('invoice.paid', u.subId))).toBe('reversed');
+    expect((await profile(u.id)).subscription).toEqual({ status: 'none' });
+    expect(await delivered(stripeEvent('charge.dispute.closed', stub.disputeOf(charge, 'won')))).toBe('applied');
+    expect((await profile(u.id)).subscription).toMatchObject({ status: 'active', expiresAt: iso(u.periodEnd) });
+    expect(await record(keys.payment('stripe', u.invoiceId))).toMatchObject({ plan: 'yearly', amount: 2999 });
   });
 
   it('closed as lost keeps it ended (and ends it if the created event was missed)', async () => {

@@ -6,7 +6,7 @@ import {
   logBillingError,
   recordPaymentFailure,
   recordWebhookEvent,
-  restorePayment,
+  clearDisputeReversal,
   reversePayment,
 } from './billing-repository';
 import { retrieveSubscription, subscriptionIdOfInvoice } from './providers/stripe-provider';
@@ -141,7 +141,13 @@ async function disputeChanged(stripe: Stripe, eventId: string, dispute: Stripe.D
   const paid = await invoiceOfPaymentIntent(stripe, paymentIntent);
   if (!paid || what === 'closed') return recordWebhookEvent({ source: 'stripe', eventId, ip });
   if (what === 'won') {
-    await restorePayment({ source: 'stripe', provider: 'stripe', paymentId: paid.invoiceId, giveBack: false, details: `Card dispute ${dispute.id} won (invoice ${paid.invoiceId}): the period it paid for is restored`, ip });
+    await clearDisputeReversal({
+      provider: 'stripe',
+      paymentId: paid.invoiceId,
+      userId: paid.userId,
+      details: `Card dispute ${dispute.id} won (invoice ${paid.invoiceId}): the period it paid for is restored`,
+      ip,
+    });
     if (!paid.subscriptionId) return recordWebhookEvent({ source: 'stripe', eventId, ip });
     const state = await retrieveSubscription(stripe, paid.subscriptionId);
     return applyCardSubscription({ state, eventId, ip });

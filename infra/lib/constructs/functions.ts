@@ -278,9 +278,10 @@ export class Functions extends Construct {
     allow('admin', ['cognito-idp:AdminConfirmSignUp', 'cognito-idp:AdminGetUser', 'cognito-idp:AdminDeleteUser'], [props.userPoolArn]);
     // stripe-webhook: only its own items: the event record (idempotency), the payment record,
     // the user's profile, the activity log and the counters. No delete, no Query, no Scan.
+    // BatchGetItem: a refund or dispute reads the payment record and the profile in one call.
     allow(
       'stripe-webhook',
-      ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:ConditionCheckItem'],
+      ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:ConditionCheckItem'],
       [table],
       { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['STRIPE_EVENT#*', 'PAYMENT#*', 'USER#*', 'LOG#*', 'STATS'] } },
     );
