@@ -63,7 +63,7 @@ export const routes = [
   { method: 'GET', path: '/api/subscription', domain: 'billing', access: 'user', name: 'get-subscription' },
   { method: 'POST', path: '/api/subscription/cancel', domain: 'billing', access: 'user', name: 'post-subscription-cancel' },
   { method: 'POST', path: '/webhooks/stripe', domain: 'stripe-webhook', access: 'stripe', name: 'post-webhooks-stripe' },
-  // PayPal's webhook: in the billing Lambda, which already has the PayPal SDK and credentials (decision 0303)
+  // PayPal's webhook: in the billing Lambda, which already has the PayPal SDK and credentials (decision 0304)
   { method: 'POST', path: '/webhooks/paypal', domain: 'billing', access: 'stripe', name: 'post-webhooks-paypal' },
 
   // feedback

@@ -236,7 +236,7 @@ export async function applyCardSubscription(o: {
       continue;
     }
     if (outcome.failed === base + 1 && items[base + 1] === notReversed) {
-      // Refunded or disputed: the period it paid for is not granted again (docs/decisions/0303).
+      // Refunded or disputed: the period it paid for is not granted again (docs/decisions/0304).
       items = [...eventItem];
       result = 'reversed';
       if (!items.length) return result;

@@ -54,7 +54,7 @@ export const handler = createDomainHandler('billing', {
   /**
    * PayPal webhook (access level `stripe`: no session, the exact raw body; PayPal checks its own
    * signature). Here rather than in a Lambda of its own: this one already holds the PayPal SDK (as a
-   * lazily loaded chunk) and its credentials (docs/decisions/0303).
+   * lazily loaded chunk) and its credentials (docs/decisions/0304).
    */
   'POST /webhooks/paypal': async (req) => {
     const { handlePaypalEvent, verifyPaypalEvent } = await import('./paypal-webhook-service');
