@@ -58,12 +58,7 @@ export const handler = createDomainHandler('billing', {
    */
   'POST /webhooks/paypal': async (req) => {
     const { handlePaypalEvent, verifyPaypalEvent } = await import('./paypal-webhook-service');
-    let api;
-    try {
-      api = await paypalWebhooks();
-    } catch (err) {
-      return providerFailure(err);
-    }
+    const api = await paypalWebhooks().catch((err: unknown) => providerFailure(err));
     const event = await verifyPaypalEvent(api, req.rawBody, (name) => header(req.event, name)).catch((err: unknown) => providerFailure(err));
     try {
       const outcome = await handlePaypalEvent(api, event, req.ip);

@@ -7,6 +7,7 @@ import { invoke, jsonBody } from '../../test/lambda';
 import { PaypalStub, type PaypalWebhookType } from '../../test/paypal-stub';
 import { ddb, dynamoCallCount, tableName } from '../lib/db/client';
 import { keys } from '../lib/db/keys';
+import { resetEnvCache } from '../lib/env';
 import { GSI1 } from '../lib/db/table';
 import type { handler as BillingHandler } from './handler';
 import { resetProviderSecrets } from './secrets';
@@ -117,6 +118,20 @@ describe('PayPal webhook: signature', () => {
     expect(await profile(u.id)).toEqual(before);
     expect(await record(paypalEventKey(event.id as string))).toBeUndefined();
     expect(stub.requests.some((r) => r.path === `/v2/payments/captures/${stub.captureIdOf(u.orderId)}`)).toBe(false);
+  });
+
+  it('answers 503 without a configured webhook id (nothing can be verified, nothing changes)', async () => {
+    const u = await captured('pvn', 'COMPLETED');
+    const event = stub.webhookEvent('PAYMENT.CAPTURE.REFUNDED', u.orderId);
+    delete process.env.PAYPAL_WEBHOOK_ID;
+    resetEnvCache();
+    try {
+      expect((await deliver(event)).statusCode).toBe(503);
+    } finally {
+      process.env.PAYPAL_WEBHOOK_ID = stub.webhookId;
+      resetEnvCache();
+    }
+    expect((await profile(u.id)).subscription).toMatchObject({ status: 'active' });
   });
 
   it('answers 503 while PayPal cannot verify, so PayPal redelivers', async () => {
