@@ -3,7 +3,6 @@ import { badRequest } from '../lib/http-error';
 import {
   type SyncOutcome,
   applyCardSubscription,
-  logBillingError,
   recordPaymentFailure,
   recordWebhookEvent,
   clearDisputeReversal,
@@ -42,8 +41,9 @@ function subscriptionIdOf(event: Stripe.Event): string | null {
 
 /**
  * Handles one verified event: the subscription is re-fetched from Stripe (the event's own copy
- * may be stale or out of order) and the entitlement is set from it; the event id is recorded in
- * the same transaction, so a redelivery is a no-op.
+ * may be stale or out of order) and the entitlement is set from it; refunds and disputes end (or,
+ * won, give back) the period their invoice paid for (docs/decisions/0304). The event id is
+ * recorded in the same transaction as the effect, so a redelivery is a no-op.
  */
 export async function handleEvent(stripe: Stripe, event: Stripe.Event, ip: string): Promise<SyncOutcome> {
   switch (event.type) {
@@ -152,7 +152,6 @@ async function disputeChanged(stripe: Stripe, eventId: string, dispute: Stripe.D
     const state = await retrieveSubscription(stripe, paid.subscriptionId);
     return applyCardSubscription({ state, eventId, ip });
   }
-  if (!paid.userId && !paid.subscriptionId) logBillingError('disputed invoice without our user', { invoice: paid.invoiceId, dispute: dispute.id });
   return reversePayment({
     source: 'stripe',
     eventId,
