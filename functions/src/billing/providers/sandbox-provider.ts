@@ -88,6 +88,7 @@ export const sandboxCardProvider: CardProvider = {
       userId: profile.id,
       plan: paid.plan,
       status: 'active',
+      periodStart: null,
       periodEnd: null,
       endedAt: null,
       cancelAtPeriodEnd: false,
