@@ -26,7 +26,7 @@ export async function startBuildStack(dir: string, label: string): Promise<Build
     const signup = await fetch(`${stack.url}/api/auth/signup`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: stack.url },
-      body: JSON.stringify({ username, email: `${username}@example.com`, password: 'BenchMark1x' }),
+      body: JSON.stringify({ username, email: `${username}@example.com`, password: 'BenchMark-1x-run' }),
     });
     if (!signup.ok) throw new Error(`bench sign-up: ${signup.status} ${await signup.text()}`);
     const { user } = (await signup.json()) as { user: { id: string } };

@@ -8,6 +8,7 @@ import {
   CreateUserPoolCommand,
   DescribeUserPoolCommand,
   type ExplicitAuthFlowsType,
+  UpdateUserPoolCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import {
   CreateTableCommand,
@@ -18,6 +19,7 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { tableDefinition } from '../functions/src/lib/db/table';
+import { PASSWORD_MIN_LENGTH } from '../functions/src/contract/auth-rules';
 import { createAdminAccount } from '../functions/src/admin/admin-account';
 
 const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
@@ -82,6 +84,13 @@ export interface PoolIds {
   userPoolClientSecret: string;
 }
 
+/** The password policy of the CDK auth construct: the length only (note 0015). */
+const POOL_POLICIES = {
+  PasswordPolicy: { MinimumLength: PASSWORD_MIN_LENGTH, RequireUppercase: false, RequireLowercase: false, RequireNumbers: false, RequireSymbols: false },
+};
+/** Self sign-up off: only the app creates users (note 0014). */
+const ADMIN_CREATE_ONLY = { AllowAdminCreateUserOnly: true };
+
 /** The app client as the CDK auth construct makes it: confidential, admin flows only (note 0014). */
 const appClientInput = (UserPoolId: string) => ({
   UserPoolId,
@@ -115,6 +124,8 @@ export async function ensureUserPool(endpoint: string, dataDir: string): Promise
       const ids = JSON.parse(readFileSync(file, 'utf8')) as Partial<PoolIds> & { userPoolId: string };
       try {
         await client.send(new DescribeUserPoolCommand({ UserPoolId: ids.userPoolId }));
+        // a pool from an earlier version gets today's rules (cognito-local keeps what it was created with)
+        await client.send(new UpdateUserPoolCommand({ UserPoolId: ids.userPoolId, Policies: POOL_POLICIES, AdminCreateUserConfig: ADMIN_CREATE_ONLY }));
         if (ids.userPoolClientId && ids.userPoolClientSecret) return ids as PoolIds;
         const upgraded = { userPoolId: ids.userPoolId, ...(await createAppClient(client, ids.userPoolId)) };
         writeFileSync(file, JSON.stringify(upgraded, null, 2), { mode: 0o600 });
@@ -126,11 +137,9 @@ export async function ensureUserPool(endpoint: string, dataDir: string): Promise
     const pool = await client.send(
       new CreateUserPoolCommand({
         PoolName: 'fittrack-local',
-        Policies: {
-          PasswordPolicy: { MinimumLength: 8, RequireUppercase: true, RequireLowercase: true, RequireNumbers: true, RequireSymbols: false },
-        },
+        Policies: POOL_POLICIES,
         UsernameConfiguration: { CaseSensitive: false },
-        AdminCreateUserConfig: { AllowAdminCreateUserOnly: true },
+        AdminCreateUserConfig: ADMIN_CREATE_ONLY,
         Schema: [{ Name: 'email', AttributeDataType: 'String', Required: true, Mutable: true }],
       }),
     );

@@ -52,7 +52,7 @@ describe('DynamoDB outage', () => {
     const signup = await fetch(`${base}/api/auth/signup`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: base },
-      body: JSON.stringify({ username: `fault${Date.now().toString(36)}`, email: 'fault@example.com', password: 'FaultTest1x' }),
+      body: JSON.stringify({ username: `fault${Date.now().toString(36)}`, email: 'fault@example.com', password: 'FaultTest-1x-outage' }),
     });
     expect(signup.status).toBe(201);
     const cookie = signup.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');

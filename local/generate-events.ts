@@ -29,6 +29,39 @@ export const SAMPLE_ORIGIN = 'http://localhost:3000';
 const SAMPLE_HOST = 'localhost:3000';
 const BROWSER_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
 const STRIPE_UA = 'Stripe/1.0 (+https://stripe.com/docs/webhooks)';
+const PAYPAL_UA = 'PayPal/AUHD-214.0-58443422';
+
+/** PayPal's transmission headers; a test answers PayPal's verify-webhook-signature call through its stub. */
+const samplePaypalTransmission = {
+  'paypal-auth-algo': 'SHA256withRSA',
+  'paypal-cert-url': 'https://api.paypal.com/v1/notifications/certs/CERT-360caa42-fca2a594-7a8abba8',
+  'paypal-transmission-id': '69cd13f0-d67a-11e5-baa3-778b53f4ae55',
+  'paypal-transmission-sig': 'REPLACE_WITH_A_SIGNATURE_THE_STUB_ACCEPTS',
+  'paypal-transmission-time': '2026-01-01T12:00:00Z',
+} as const;
+
+/** A PAYMENT.CAPTURE.REFUNDED delivery: the resource is the refund, linked "up" to its capture. */
+const samplePaypalRefunded = {
+  id: 'WH-7Y7254563A4550640-11V2185806837105M',
+  create_time: '2026-01-01T12:00:00.000Z',
+  resource_type: 'refund',
+  event_type: 'PAYMENT.CAPTURE.REFUNDED',
+  summary: 'A $ 29.99 USD capture payment was refunded',
+  resource: {
+    id: '1Y107995YT783435V',
+    amount: { currency_code: 'USD', value: '29.99' },
+    status: 'COMPLETED',
+    create_time: '2026-01-01T11:59:58Z',
+    update_time: '2026-01-01T11:59:58Z',
+    links: [
+      { href: 'https://api.paypal.com/v2/payments/refunds/1Y107995YT783435V', rel: 'self', method: 'GET' },
+      { href: 'https://api.paypal.com/v2/payments/captures/0KG12345VG343800K', rel: 'up', method: 'GET' },
+    ],
+  },
+  links: [{ href: 'https://api.paypal.com/v1/notifications/webhooks-events/WH-7Y7254563A4550640-11V2185806837105M', rel: 'self', method: 'GET' }],
+  event_version: '1.0',
+  resource_version: '2.0',
+};
 /** A Cognito `sub` as the browser would know it from `GET /api/auth/me` (ignored by the server). */
 const SAMPLE_USER_ID = '3f6c2b1e-8d4a-4c5e-9b7f-2a1d0e9c8b7a';
 
@@ -98,14 +131,15 @@ export const sampleStripeInvoicePaid = {
 
 /** Request bodies from SPEC.md section 7 (and DESIGN.md section 4 for the extra calls). */
 const sampleBodies: Partial<Record<RouteName, unknown>> = {
-  'post-auth-signup': { username: 'alex_runner', email: 'alex@example.com', password: 'Str0ngPassw0rd' },
-  'post-auth-login': { username: 'alex_runner', password: 'Str0ngPassw0rd' },
+  'post-auth-signup': { username: 'alex_runner', email: 'alex@example.com', password: 'orbit-lantern-quartz-42' },
+  'post-auth-login': { username: 'alex_runner', password: 'orbit-lantern-quartz-42' },
   'patch-progress-today': { steps: 5000 },
   'post-progress-today-meals': { mealId: 'meal-greek-yogurt-berries' },
   'post-pushups': { userId: 1, count: 10 },
   'post-auth-activate-subscription': { userId: SAMPLE_USER_ID, subscriptionType: 'yearly', paymentMethod: 'stripe' },
   'post-paypal-order': { amount: '29.99', currency: 'USD', intent: 'CAPTURE' },
   'post-webhooks-stripe': sampleStripeInvoicePaid,
+  'post-webhooks-paypal': samplePaypalRefunded,
   'post-feedback': {
     userId: 1,
     email: 'alex@example.com',
@@ -133,7 +167,8 @@ export function buildSampleEvent(route: Route): APIGatewayProxyEventV2 {
   const payload = sampleBodies[route.name];
   const body = payload === undefined ? undefined : JSON.stringify(payload);
   const isWebhook = route.access === 'stripe';
-  const userAgent = isWebhook ? STRIPE_UA : BROWSER_UA;
+  const isPaypal = route.path === '/webhooks/paypal';
+  const userAgent = isWebhook ? (isPaypal ? PAYPAL_UA : STRIPE_UA) : BROWSER_UA;
 
   const headers: Record<string, string> = isWebhook
     ? {
@@ -141,7 +176,7 @@ export function buildSampleEvent(route: Route): APIGatewayProxyEventV2 {
         'user-agent': userAgent,
         accept: '*/*; q=0.5, application/xml',
         'content-type': 'application/json; charset=utf-8',
-        'stripe-signature': STRIPE_SIGNATURE_PLACEHOLDER,
+        ...(isPaypal ? samplePaypalTransmission : { 'stripe-signature': STRIPE_SIGNATURE_PLACEHOLDER }),
       }
     : {
         host: SAMPLE_HOST,

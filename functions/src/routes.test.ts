@@ -37,6 +37,8 @@ const expected: Record<string, Access> = {
   'POST /api/auth/logout': 'public',
   'GET /api/config': 'public',
   'POST /webhooks/stripe': 'stripe',
+  // money going back (issue 16): PayPal's signature-checked webhook
+  'POST /webhooks/paypal': 'stripe',
   'POST /api/progress/today/meals': 'subscriber',
   'GET /api/progress/history': 'subscriber',
   'POST /api/admin/system-tests/{test}': 'admin',
@@ -73,8 +75,8 @@ describe('route table', () => {
     for (const r of routes) expect(ACCESS_LEVELS, routeKey(r)).toContain(r.access);
   });
 
-  it('only uses the stripe level for the signature-checked webhook', () => {
-    expect(routes.filter((r) => r.access === 'stripe').map(routeKey)).toEqual(['POST /webhooks/stripe']);
+  it('only uses the stripe level for the signature-checked webhooks', () => {
+    expect(routes.filter((r) => r.access === 'stripe').map(routeKey)).toEqual(['POST /webhooks/stripe', 'POST /webhooks/paypal']);
     expect(routes.filter((r) => r.domain === 'stripe-webhook').every((r) => r.access === 'stripe')).toBe(true);
   });
 

@@ -7,7 +7,8 @@
  * - user:       signed in (any role, with or without a subscription)
  * - subscriber: signed in with an active subscription, or an admin
  * - admin:      member of the Cognito group `admin`
- * - stripe:     no session; the handler checks Stripe's signature instead
+ * - stripe:     no session, no JSON parsing, no CSRF check; the handler checks the provider's
+ *               signature on the exact raw body instead (Stripe's, and PayPal's on /webhooks/paypal)
  *
  * Default is deny: `access` is required by the type, so a route without a
  * level does not compile.
@@ -66,6 +67,8 @@ export const routes = [
   { method: 'GET', path: '/api/subscription', domain: 'billing', access: 'user', name: 'get-subscription' },
   { method: 'POST', path: '/api/subscription/cancel', domain: 'billing', access: 'user', name: 'post-subscription-cancel' },
   { method: 'POST', path: '/webhooks/stripe', domain: 'stripe-webhook', access: 'stripe', name: 'post-webhooks-stripe' },
+  // PayPal's webhook: in the billing Lambda, which already has the PayPal SDK and credentials (decision 0304)
+  { method: 'POST', path: '/webhooks/paypal', domain: 'billing', access: 'stripe', name: 'post-webhooks-paypal' },
 
   // feedback
   { method: 'POST', path: '/api/feedback', domain: 'feedback', access: 'subscriber', name: 'post-feedback' },

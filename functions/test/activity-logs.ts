@@ -6,7 +6,7 @@ import { queryAll } from '../src/lib/db/toolkit';
 
 /**
  * The activity-log items of one action for one user, newest first: every event is indexed on gsi1
- * `LOG#RECENT` (docs/decisions/0015); the action and the user are a filter (tests only).
+ * `LOG#RECENT` (docs/decisions/0016); the action and the user are a filter (tests only).
  */
 export async function activityLogsOf(action: string, userId: string): Promise<Record<string, unknown>[]> {
   return queryAll({

@@ -72,7 +72,7 @@ export class ApiClient {
 let counter = 0;
 /** A unique, valid username per call (tests share one user pool). */
 export const uniqueName = (prefix = 'user') => `${prefix}${Date.now().toString(36)}${(counter++).toString(36)}${Math.floor(Math.random() * 1e4)}`;
-export const STRONG_PASSWORD = 'Str0ngPassw0rd';
+export const STRONG_PASSWORD = 'orbit-lantern-quartz-42';
 
 /** Signs up a fresh user and returns its client (with session cookies). */
 export async function signedUpClient(prefix = 'user') {

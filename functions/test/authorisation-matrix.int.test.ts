@@ -61,6 +61,11 @@ const requests: Record<ExistingRouteKey, (caller: Caller) => Req> = {
   'GET /api/subscription': () => ({ path: '/api/subscription' }),
   'POST /api/subscription/cancel': () => ({ path: '/api/subscription/cancel' }),
   'POST /webhooks/stripe': () => ({ path: '/webhooks/stripe', body: { id: 'evt_matrix', type: 'invoice.paid' }, headers: { 'stripe-signature': 't=1,v1=00' } }),
+  'POST /webhooks/paypal': () => ({
+    path: '/webhooks/paypal',
+    body: { id: 'WH-MATRIX', event_type: 'PAYMENT.CAPTURE.REFUNDED', resource: {} },
+    headers: { 'paypal-transmission-id': 'matrix', 'paypal-transmission-sig': 'matrix', 'paypal-transmission-time': '2026-11-25T00:00:00Z', 'paypal-cert-url': 'https://api.paypal.com/cert', 'paypal-auth-algo': 'SHA256withRSA' },
+  }),
   'POST /api/feedback': () => ({ path: '/api/feedback', body: { email: 'matrix@example.com', message: 'Matrix check', category: 'general' } }),
   'GET /api/feedback': () => ({ path: '/api/feedback' }),
   'PATCH /api/feedback/{id}/status': () => ({ path: `/api/feedback/${feedbackId}/status`, body: { status: 'in_progress' } }),

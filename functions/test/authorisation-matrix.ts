@@ -75,6 +75,7 @@ export const expectedOutcomes: Readonly<Record<ExistingRouteKey, Row>> = {
   'POST /api/subscription/cancel': { anonymous: 401, user: 409, lapsed: 409, subscriber: 409, admin: 409 },
   // no session at all: the signature is the credential; in sandbox mode the route does not exist
   'POST /webhooks/stripe': publicRoute(404),
+  'POST /webhooks/paypal': publicRoute(404),
 
   // feedback: subscribers send it, admins triage it
   'POST /api/feedback': subscribers(201),

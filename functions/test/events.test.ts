@@ -60,6 +60,7 @@ describe('events/ (one sample API Gateway v2 event per route)', () => {
         'post-paypal-order',
         'post-sandbox-card-confirm',
         'post-webhooks-stripe',
+        'post-webhooks-paypal',
         'post-feedback',
         'patch-feedback-status',
       ];
@@ -73,12 +74,13 @@ describe('events/ (one sample API Gateway v2 event per route)', () => {
       }
     });
 
-    it('carries the browser headers (or Stripe’s, for the webhook)', () => {
+    it('carries the browser headers (or Stripe’s or PayPal’s, for the webhooks)', () => {
       expect(event.headers.host).toBe('localhost:3000');
       expect(event.headers['user-agent']).toBe(event.requestContext.http.userAgent);
       if (route.access === 'stripe') {
         expect(event.headers.origin).toBeUndefined();
-        expect(event.headers['stripe-signature']).toMatch(/^t=\d+,v1=/);
+        if (route.path === '/webhooks/paypal') expect(event.headers['paypal-transmission-sig']).toBeTruthy();
+        else expect(event.headers['stripe-signature']).toMatch(/^t=\d+,v1=/);
       } else {
         expect(event.headers.origin).toBe('http://localhost:3000');
         expect(event.headers['x-time-zone']).toBe('Europe/Berlin');

@@ -215,7 +215,7 @@ describe('request bodies', () => {
     expectJsonError(await invoke(authHandler, event), 401, 'Invalid credentials');
     expect(cognitoMock.commandCalls(AdminInitiateAuthCommand)[0]!.args[0].input.AuthParameters).toEqual({
       USERNAME: 'alex_runner',
-      PASSWORD: 'Str0ngPassw0rd',
+      PASSWORD: 'orbit-lantern-quartz-42',
       SECRET_HASH: createHmac('sha256', 'test-client-secret').update('alex_runner' + 'test-client-id').digest('base64'),
     });
   });

@@ -1,12 +1,16 @@
+import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { type IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { type StubAnswer, StubServer } from './stub-server';
 
 /**
- * A local stand-in for api-m.paypal.com (Orders v2 + OAuth), for offline tests of the real PayPal
- * code path. The server SDK is pointed at it with PAYPAL_API_BASE (an adapter of its HTTP client);
- * answers are built from the recorded responses in events/paypal/.
+ * A local stand-in for api-m.paypal.com (Orders v2, captures, OAuth and webhook signature
+ * verification), for offline tests of the real PayPal code path. The server SDK is pointed at it
+ * with PAYPAL_API_BASE (an adapter of its HTTP client); answers are built from the recorded
+ * responses in events/paypal/. Webhook deliveries are "signed" by the stub (`transmission`): its
+ * verify-webhook-signature answers SUCCESS only for a signature it made over that event, for the
+ * configured webhook id, asked with a bearer token.
  */
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../events/paypal');
@@ -24,15 +28,26 @@ interface StubOrder {
   id: string;
   status: 'CREATED' | 'APPROVED' | 'COMPLETED';
   unit: { reference_id: string; custom_id: string; amount: { currency_code: string; value: string } };
-  /** how the capture ends: status and, to simulate tampering, the captured amount */
-  capture: { status: 'COMPLETED' | 'PENDING' | 'DECLINED'; value?: string; currency?: string };
+  /** how the capture ends (and later moves: completed, refunded, reversed): status and, to simulate tampering, the captured amount */
+  capture: { status: 'COMPLETED' | 'PENDING' | 'DECLINED' | 'REFUNDED' | 'PARTIALLY_REFUNDED'; value?: string; currency?: string };
 }
+
+export type PaypalWebhookType = 'PAYMENT.CAPTURE.COMPLETED' | 'PAYMENT.CAPTURE.REFUNDED' | 'PAYMENT.CAPTURE.REVERSED';
+
+const SIGNING_KEY = 'paypal-stub-signing-key';
+const signatureOf = (event: unknown, webhookId: string, transmissionId: string) =>
+  createHmac('sha256', SIGNING_KEY).update(`${transmissionId}|${webhookId}|${JSON.stringify(event)}`).digest('base64');
 
 let seq = 0;
 
 export class PaypalStub extends StubServer {
   readonly requests: PaypalStubRequest[] = [];
   readonly orders = new Map<string, StubOrder>();
+  /** the id of the webhook PayPal knows (PAYPAL_WEBHOOK_ID must name it) */
+  webhookId = 'WH0FITTRACK0STUB0001';
+  /** answer every API call with this status (e.g. 503 to simulate an outage) */
+  failWith: number | null = null;
+
   protected answer(req: IncomingMessage, url: URL, raw: string): StubAnswer {
     let body: unknown = raw;
     try {
@@ -47,7 +62,9 @@ export class PaypalStub extends StubServer {
       requestId: req.headers['paypal-request-id'] as string | undefined,
       authorization: req.headers.authorization,
     });
-    const [status, payload] = this.route(req.method ?? '', url.pathname, body as Record<string, unknown>);
+    const [status, payload] = this.failWith
+      ? [this.failWith, { name: 'INTERNAL_SERVER_ERROR', message: 'Stub outage' }]
+      : this.route(req.method ?? '', url.pathname, body as Record<string, unknown>, req.headers.authorization);
     return { status, body: payload, headers: { 'paypal-debug-id': `stub${this.requests.length}` } };
   }
 
@@ -58,23 +75,97 @@ export class PaypalStub extends StubServer {
     o.capture = capture;
   }
 
-  private render(o: StubOrder): Record<string, unknown> {
-    if (o.status !== 'COMPLETED') {
-      return { ...fixture('order-created'), id: o.id, status: o.status, purchase_units: [{ ...o.unit }] };
-    }
+  /** The capture moves on at PayPal (a pending capture completes, a refund, a reversal). */
+  setCapture(orderId: string, status: StubOrder['capture']['status']): void {
+    this.orders.get(orderId)!.capture.status = status;
+  }
+
+  captureIdOf = (orderId: string) => `CAP${orderId}`;
+
+  private captureObject(o: StubOrder): Record<string, unknown> {
     const base = fixture<{ purchase_units: { payments: { captures: Record<string, unknown>[] } }[] }>('order-captured');
-    const capture = {
+    return {
       ...base.purchase_units[0]!.payments.captures[0]!,
-      id: `CAP${o.id}`,
+      id: this.captureIdOf(o.id),
       status: o.capture.status,
       amount: { currency_code: o.capture.currency ?? o.unit.amount.currency_code, value: o.capture.value ?? o.unit.amount.value },
       custom_id: o.unit.custom_id,
       ...(o.capture.status === 'PENDING' ? { status_details: fixture('capture-pending-status-details').status_details } : {}),
     };
+  }
+
+  /**
+   * A webhook event about an order's capture, as PayPal delivers it: COMPLETED carries the capture
+   * (with its order in supplementary_data), REFUNDED and REVERSED carry the refund, linked "up" to
+   * the capture. `id` is the event id (a redelivery keeps it).
+   */
+  webhookEvent(type: PaypalWebhookType, orderId: string, o: { id?: string; value?: string } = {}): Record<string, unknown> {
+    const order = this.orders.get(orderId)!;
+    const captureId = this.captureIdOf(orderId);
+    const base = 'https://api-m.paypal.com';
+    const resource =
+      type === 'PAYMENT.CAPTURE.COMPLETED'
+        ? { ...this.captureObject(order), status: 'COMPLETED', supplementary_data: { related_ids: { order_id: orderId } } }
+        : {
+            id: `RF${orderId}`.slice(0, 17),
+            amount: { currency_code: 'USD', value: o.value ?? order.unit.amount.value },
+            status: 'COMPLETED',
+            create_time: '2026-01-02T12:00:00Z',
+            update_time: '2026-01-02T12:00:00Z',
+            links: [
+              { href: `${base}/v2/payments/refunds/RF${orderId}`, rel: 'self', method: 'GET' },
+              { href: `${base}/v2/payments/captures/${captureId}`, rel: 'up', method: 'GET' },
+            ],
+          };
+    return {
+      id: o.id ?? `WH-${Date.now().toString(36).toUpperCase()}-${(seq++).toString(36).toUpperCase()}`,
+      create_time: '2026-01-02T12:00:00.000Z',
+      resource_type: type === 'PAYMENT.CAPTURE.COMPLETED' ? 'capture' : 'refund',
+      event_type: type,
+      summary: `Payment ${type.split('.').pop()!.toLowerCase()}`,
+      resource,
+      event_version: '1.0',
+      resource_version: '2.0',
+    };
+  }
+
+  /** The transmission headers PayPal sends with a delivery of `event` (signed for `webhookId`). */
+  transmission(event: unknown, webhookId = this.webhookId): Record<string, string> {
+    const transmissionId = `tx-${(seq++).toString(36)}-${Date.now().toString(36)}`;
+    return {
+      'paypal-auth-algo': 'SHA256withRSA',
+      'paypal-cert-url': 'https://api.paypal.com/v1/notifications/certs/CERT-360caa42-fca2a594-stub',
+      'paypal-transmission-id': transmissionId,
+      'paypal-transmission-sig': signatureOf(event, webhookId, transmissionId),
+      'paypal-transmission-time': '2026-01-02T12:00:01Z',
+    };
+  }
+
+  private render(o: StubOrder): Record<string, unknown> {
+    if (o.status !== 'COMPLETED') {
+      return { ...fixture('order-created'), id: o.id, status: o.status, purchase_units: [{ ...o.unit }] };
+    }
+    const base = fixture<Record<string, unknown>>('order-captured');
+    const capture = this.captureObject(o);
     return { ...base, id: o.id, status: 'COMPLETED', purchase_units: [{ ...o.unit, payments: { captures: [capture] } }] };
   }
 
-  private route(method: string, p: string, body: Record<string, unknown>): [number, unknown] {
+  private route(method: string, p: string, body: Record<string, unknown>, authorization: string | undefined): [number, unknown] {
+    if (method === 'POST' && p === '/v1/notifications/verify-webhook-signature') {
+      if (authorization !== 'Bearer A21AAFfitTrackOfflineAccessToken') return [401, { error: 'invalid_token' }];
+      const fields = ['auth_algo', 'cert_url', 'transmission_id', 'transmission_sig', 'transmission_time', 'webhook_id'] as const;
+      if (fields.some((f) => typeof body?.[f] !== 'string') || typeof body.webhook_event !== 'object') {
+        return [400, { name: 'VALIDATION_ERROR', message: 'Invalid request - see details', details: [{ issue: 'MISSING_REQUIRED_PARAMETER' }] }];
+      }
+      const ok = body.webhook_id === this.webhookId && body.transmission_sig === signatureOf(body.webhook_event, this.webhookId, body.transmission_id as string);
+      return [200, { verification_status: ok ? 'SUCCESS' : 'FAILURE' }];
+    }
+    const cap = /^\/v2\/payments\/captures\/([^/]+)$/.exec(p);
+    if (method === 'GET' && cap) {
+      const order = [...this.orders.values()].find((o) => o.status === 'COMPLETED' && this.captureIdOf(o.id) === cap[1]);
+      if (!order) return [404, { name: 'RESOURCE_NOT_FOUND', message: 'The specified resource does not exist.', details: [{ issue: 'INVALID_RESOURCE_ID' }] }];
+      return [200, { ...this.captureObject(order), supplementary_data: { related_ids: { order_id: order.id } } }];
+    }
     if (method === 'POST' && p === '/v1/oauth2/token') {
       const token = fixture<Record<string, unknown>>('oauth-token');
       if (body?.response_type === 'client_token') return [200, { ...token, access_token: 'eyJfitTrackClientToken' }];

@@ -14,6 +14,13 @@ import { type Plan } from '../src/contract/billing';
 const STRIPE_FIXTURES = path.resolve(import.meta.dirname, '../../events/stripe');
 export const fixture = <T = Record<string, unknown>>(name: string): T => JSON.parse(readFileSync(path.join(STRIPE_FIXTURES, `${name}.json`), 'utf8')) as T;
 
+/**
+ * One of Stripe's own published example objects (events/stripe/fixtures3.json, copied unchanged
+ * from stripe/openapi): a fresh copy, to override only what a scenario needs.
+ */
+export const stripeFixture = <T = Record<string, unknown>>(resource: 'charge' | 'dispute' | 'event' | 'invoice_payment' | 'refund'): T =>
+  structuredClone((fixture<{ resources: Record<string, unknown> }>('fixtures3').resources[resource] as T));
+
 type Obj = Record<string, unknown> & { id: string };
 
 export interface StubRequest {
@@ -28,8 +35,11 @@ export interface SubscriptionSetup {
   plan: Plan;
   status?: string;
   customer?: string;
-  /** period end, epoch seconds */
+  /** period end, epoch seconds (the period starts one plan interval earlier unless periodStart says otherwise) */
   periodEnd?: number;
+  periodStart?: number;
+  /** an item without current_period_end (the fail-closed case) */
+  noPeriodEnd?: boolean;
   invoicePaid?: boolean;
   /** override the invoice's amount_paid (tampered price) */
   amountPaid?: number;
@@ -46,6 +56,10 @@ export class StripeStub extends StubServer {
   readonly requests: StubRequest[] = [];
   readonly subscriptions = new Map<string, { sub: Obj; invoice: Obj }>();
   readonly customers = new Map<string, Obj>();
+  /** every invoice by id (renewals keep the earlier ones), and the payment intent that paid each */
+  readonly invoices = new Map<string, Obj>();
+  readonly paymentIntents = new Map<string, string>();
+  readonly charges = new Map<string, Obj>();
   /** answer every API call with this status (e.g. 500 to simulate an outage) */
   failWith: number | null = null;
 
@@ -78,8 +92,49 @@ export class StripeStub extends StubServer {
       parent: { type: 'subscription_details', quote_details: null, subscription_details: { metadata: sub.metadata, subscription: id } },
     };
     this.subscriptions.set(id, { sub, invoice });
+    this.trackInvoice(invoice);
     this.update(id, { status: o.status ?? 'incomplete', ...o });
     return id;
+  }
+
+  private trackInvoice(invoice: Obj): void {
+    this.invoices.set(invoice.id, invoice);
+    this.paymentIntents.set(nextId('pi'), invoice.id);
+  }
+
+  /** The payment intent that paid an invoice (since API 2025-03-31 linked to it only by an invoice payment). */
+  paymentIntentOf(invoiceId: string): string {
+    return [...this.paymentIntents.entries()].find(([, inv]) => inv === invoiceId)![0];
+  }
+
+  /**
+   * The charge of an invoice's payment, built from Stripe's example charge (fixtures3): captured and
+   * paid at the invoice's amount, `amount_refunded` as given (a full refund when equal to the amount).
+   */
+  chargeOf(invoiceId: string, o: { amountRefunded?: number } = {}): Obj {
+    const invoice = this.invoices.get(invoiceId)!;
+    const amount = (invoice.amount_paid as number) || (invoice.amount_due as number);
+    const id = `ch_${invoiceId.slice(3)}`;
+    const refunded = o.amountRefunded ?? 0;
+    const charge: Obj = {
+      ...stripeFixture<Obj>('charge'),
+      id,
+      amount,
+      amount_captured: amount,
+      amount_refunded: refunded,
+      refunded: refunded >= amount,
+      captured: true,
+      customer: invoice.customer,
+      currency: 'usd',
+      payment_intent: this.paymentIntentOf(invoiceId),
+    };
+    this.charges.set(id, charge);
+    return charge;
+  }
+
+  /** A dispute of a charge, built from Stripe's example dispute (fixtures3: it names the charge, not the payment intent). */
+  disputeOf(charge: Obj, status: string): Obj {
+    return { ...stripeFixture<Obj>('dispute'), id: `dp_${charge.id.slice(3)}`, charge: charge.id, amount: charge.amount, currency: 'usd', status };
   }
 
   /** Moves a subscription on (paid, renewed, cancelled...). */
@@ -89,7 +144,12 @@ export class StripeStub extends StubServer {
     if (o.cancelAtPeriodEnd !== undefined) s.sub.cancel_at_period_end = o.cancelAtPeriodEnd;
     if (o.endedAt !== undefined) Object.assign(s.sub, { ended_at: o.endedAt, canceled_at: o.endedAt });
     const item = (s.sub.items as { data: Obj[] }).data[0]!;
-    if (o.periodEnd !== undefined) item.current_period_end = o.periodEnd;
+    if (o.periodEnd !== undefined) {
+      item.current_period_end = o.periodEnd;
+      const plan = (s.sub.metadata as { plan?: Plan }).plan;
+      item.current_period_start = o.periodStart ?? o.periodEnd - (plan === 'yearly' ? 365 : 30) * 86_400;
+    }
+    if (o.noPeriodEnd) delete item.current_period_end;
     if (o.invoicePaid !== undefined || o.amountPaid !== undefined) {
       const paid = o.invoicePaid ?? s.invoice.status === 'paid';
       const amount = o.amountPaid ?? (s.invoice.amount_due as number);
@@ -102,8 +162,11 @@ export class StripeStub extends StubServer {
     const s = this.subscriptions.get(id)!;
     const invoiceId = nextId('in');
     s.invoice = { ...s.invoice, id: invoiceId, billing_reason: 'subscription_cycle', status: 'paid', amount_paid: s.invoice.amount_due };
+    this.trackInvoice(s.invoice);
     s.sub.latest_invoice = invoiceId;
-    (s.sub.items as { data: Obj[] }).data[0]!.current_period_end = periodEnd;
+    const item = (s.sub.items as { data: Obj[] }).data[0]!;
+    item.current_period_start = item.current_period_end;
+    item.current_period_end = periodEnd;
     s.sub.status = 'active';
   }
 
@@ -152,6 +215,28 @@ export class StripeStub extends StubServer {
         .map((id) => this.render(id, expand, 'data.'));
       return [200, { object: 'list', data, has_more: false, url: '/v1/subscriptions' }];
     }
+    if (method === 'GET' && p === '/v1/invoice_payments') {
+      const invoiceId = params.get('payment[type]') === 'payment_intent' ? this.paymentIntents.get(params.get('payment[payment_intent]') ?? '') : undefined;
+      const invoice = invoiceId ? this.invoices.get(invoiceId)! : undefined;
+      const data = invoice
+        ? [
+            {
+              ...stripeFixture<Obj>('invoice_payment'),
+              id: `inpay_${invoice.id.slice(3)}`,
+              invoice: expand.includes('data.invoice') ? structuredClone(invoice) : invoice.id,
+              amount_paid: invoice.amount_paid,
+              amount_requested: invoice.amount_due,
+              currency: 'usd',
+              livemode: false,
+              status: invoice.status === 'paid' ? 'paid' : 'open',
+              payment: { type: 'payment_intent', payment_intent: params.get('payment[payment_intent]') },
+            },
+          ]
+        : [];
+      return [200, { object: 'list', data, has_more: false, url: '/v1/invoice_payments' }];
+    }
+    const charge = /^\/v1\/charges\/([^/]+)$/.exec(p);
+    if (method === 'GET' && charge) return this.charges.has(charge[1]!) ? [200, this.charges.get(charge[1]!)] : notFound;
     const m = /^\/v1\/subscriptions\/([^/]+)$/.exec(p);
     if (m && this.subscriptions.has(m[1]!)) {
       if (method === 'POST' && params.get('cancel_at_period_end') !== null) {

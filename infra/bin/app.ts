@@ -5,7 +5,7 @@ import { AppStack } from '../lib/app-stack';
 /**
  * The CDK app (`npm run synth`, `npx cdk deploy`). Deployment settings come from CDK context
  * (`-c key=value` or cdk.context.json), never from environment variables inside constructs:
- *   paymentMode=sandbox|live, stripePublishableKey, paypalClientId, stripePriceMonthly, stripePriceYearly,
+ *   paymentMode=sandbox|live, stripePublishableKey, paypalClientId, paypalWebhookId, stripePriceMonthly, stripePriceYearly,
  *   domainName + certificateArn (ACM in us-east-1), alarmEmail, stackName (default FitTrack),
  *   authRateLimit (WAF: POSTs per IP in 5 min on /api/auth/, default 100), webAclArn (an existing
  *   CloudFront web ACL instead of FitTrack's own).
@@ -34,6 +34,7 @@ new AppStack(app, ctx('stackName') ?? 'FitTrack', {
   paymentMode,
   stripePublishableKey: ctx('stripePublishableKey'),
   paypalClientId: ctx('paypalClientId'),
+  paypalWebhookId: ctx('paypalWebhookId'),
   stripePriceMonthly: ctx('stripePriceMonthly'),
   stripePriceYearly: ctx('stripePriceYearly'),
   domainName: ctx('domainName'),

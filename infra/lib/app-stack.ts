@@ -24,6 +24,8 @@ export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url
 export const PLACEHOLDER_SITE_DIR = path.join(REPO_ROOT, 'infra', 'site-placeholder');
 
 export const WEBHOOK_DOMAIN: Domain = 'stripe-webhook';
+/** The name of PayPal's webhook route (functions/src/routes.ts), served by the billing function. */
+export const PAYPAL_WEBHOOK_ROUTE = 'post-webhooks-paypal';
 
 export interface AppStackProps extends StackProps {
   readonly productName?: string;
@@ -31,6 +33,8 @@ export interface AppStackProps extends StackProps {
   readonly paymentMode?: 'sandbox' | 'live';
   readonly stripePublishableKey?: string;
   readonly paypalClientId?: string;
+  /** The id of the PayPal webhook that points at <site>/webhooks/paypal (its signature check needs it; not a secret). */
+  readonly paypalWebhookId?: string;
   /** Stripe price ids (price_...) of the monthly and yearly plans; required for live card payments. */
   readonly stripePriceMonthly?: string;
   readonly stripePriceYearly?: string;
@@ -105,6 +109,7 @@ export class AppStack extends Stack {
       productName,
       stripePublishableKey: props.stripePublishableKey ?? '',
       paypalClientId: props.paypalClientId ?? '',
+      paypalWebhookId: props.paypalWebhookId ?? '',
       stripePriceMonthly: props.stripePriceMonthly ?? '',
       stripePriceYearly: props.stripePriceYearly ?? '',
       stubCode: props.stubFunctionCode,
@@ -112,11 +117,15 @@ export class AppStack extends Stack {
 
     const webhookRoute = routes.find((r) => r.domain === WEBHOOK_DOMAIN);
     if (!webhookRoute) throw new Error(`The route table has no ${WEBHOOK_DOMAIN} route`);
+    // PayPal's webhook is a route of the billing function (it holds the PayPal SDK and credentials).
+    const paypalWebhookRoute = routes.find((r) => r.name === PAYPAL_WEBHOOK_ROUTE);
+    if (!paypalWebhookRoute) throw new Error(`The route table has no ${PAYPAL_WEBHOOK_ROUTE} route`);
 
     const webAclProps: WebAclProps = {
       authPathPrefix: AUTH_PATH_PREFIX,
       authRateLimit: props.authRateLimit,
-      uninspectedBodyPaths: [webhookRoute.path],
+      // the signature-checked webhooks: their bodies are the providers' JSON, verified by the handler
+      uninspectedBodyPaths: routes.filter((r) => r.access === 'stripe').map((r) => r.path),
     };
     let webAclArn = props.webAclArn;
     if (!webAclArn) {
@@ -179,6 +188,10 @@ export class AppStack extends Stack {
     new CfnOutput(this, 'StripeWebhookUrl', {
       value: `${this.site.url}${webhookRoute.path}`,
       description: 'Register this endpoint in the Stripe dashboard',
+    });
+    new CfnOutput(this, 'PayPalWebhookUrl', {
+      value: `${this.site.url}${paypalWebhookRoute.path}`,
+      description: 'Register this endpoint as a PayPal webhook (PAYMENT.CAPTURE.COMPLETED, .REFUNDED, .REVERSED); deploy with -c paypalWebhookId=<its id>',
     });
     new CfnOutput(this, 'UserPoolId', { value: this.auth.userPool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: this.auth.userPoolClient.userPoolClientId });

@@ -3,7 +3,7 @@ import { App, Stack, type CfnElement } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { apiPathPrefixes, functionEntries, routes, type Domain } from '@fittrack/functions/routes';
 import { ORIGIN_VERIFY_ENV, ORIGIN_VERIFY_HEADER } from '@fittrack/functions/lib/origin-secret';
-import { AUTH_PATH_PREFIX, AppStack, PLACEHOLDER_SITE_DIR, WEBHOOK_DOMAIN } from '../lib/app-stack';
+import { AUTH_PATH_PREFIX, AppStack, PAYPAL_WEBHOOK_ROUTE, PLACEHOLDER_SITE_DIR, WEBHOOK_DOMAIN } from '../lib/app-stack';
 import { RATE_LIMIT_MESSAGE, WAF_CLOUDFRONT_REGION, WAF_RULES } from '../lib/constructs/waf';
 import { buildStack, cdkJsonContext, nagFindings } from './helpers';
 
@@ -64,6 +64,25 @@ describe('origin secret: only CloudFront reaches the API', () => {
     expect(JSON.stringify(json.Outputs.StripeWebhookUrl!.Value)).not.toContain('execute-api');
   });
 
+  it('the PayPal webhook goes through CloudFront and API Gateway to the billing function, with its webhook id; URL on the site', () => {
+    const webhook = routes.find((r) => r.name === PAYPAL_WEBHOOK_ROUTE)!;
+    expect(`${webhook.method} ${webhook.path}`).toBe('POST /webhooks/paypal');
+    expect(webhook.access, 'no session: PayPal’s signature is the credential').toBe('stripe');
+    const d = dist();
+    const apiOriginId = (d.Origins as Origin[]).find((o) => o.OriginCustomHeaders)!.Id;
+    const behaviour = (d.CacheBehaviors as Behavior[]).find((b) => webhook.path.startsWith(b.PathPattern.replace(/\*$/, '')));
+    expect(behaviour?.PathPattern).toBe('/webhooks/*');
+    expect(behaviour?.TargetOriginId).toBe(apiOriginId);
+    const route = Object.values(template.findResources('AWS::ApiGatewayV2::Route')).find((r) => r.Properties.RouteKey === 'POST /webhooks/paypal');
+    const integrationRef = ((route!.Properties.Target as { 'Fn::Join': [string, unknown[]] })['Fn::Join'][1][1] as { Ref: string }).Ref;
+    const billingId = stack.getLogicalId(stack.functions.byDomain.billing.node.defaultChild as CfnElement);
+    expect(json.Resources[integrationRef]!.Properties.IntegrationUri).toEqual({ 'Fn::GetAtt': [billingId, 'Arn'] });
+    const env = (json.Resources[billingId]!.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+    expect(env).toHaveProperty('PAYPAL_WEBHOOK_ID');
+    expect(stack.resolve(json.Outputs.PayPalWebhookUrl!.Value)).toEqual(stack.resolve(`${stack.site.url}${webhook.path}`));
+    expect(JSON.stringify(json.Outputs.PayPalWebhookUrl!.Value)).not.toContain('execute-api');
+  });
+
   it('every API route is served by a CloudFront behaviour to the API origin', () => {
     const patterns = (dist().CacheBehaviors as Behavior[]).map((b) => b.PathPattern.replace(/\*$/, ''));
     for (const r of routes) expect(patterns.some((p) => r.path.startsWith(p)), `${r.method} ${r.path}`).toBe(true);
@@ -121,15 +140,13 @@ describe('WAF: web ACL in us-east-1, associated with the distribution', () => {
     expect(rule(WAF_RULES.knownBadInputs).Statement.ManagedRuleGroupStatement!.RuleActionOverrides).toBeUndefined();
   });
 
-  it('body-inspecting groups skip exactly the signature-checked Stripe webhook; IP reputation covers everything', () => {
-    const webhook = routes.find((r) => r.domain === WEBHOOK_DOMAIN)!;
-    const skip = {
-      NotStatement: {
-        Statement: {
-          ByteMatchStatement: { FieldToMatch: { UriPath: {} }, PositionalConstraint: 'EXACTLY', SearchString: webhook.path, TextTransformations: [{ Priority: 0, Type: 'NONE' }] },
-        },
-      },
-    };
+  it('body-inspecting groups skip exactly the signature-checked webhooks (Stripe, PayPal); IP reputation covers everything', () => {
+    const paths = routes.filter((r) => r.domain === WEBHOOK_DOMAIN || r.name === PAYPAL_WEBHOOK_ROUTE).map((r) => r.path);
+    expect(paths).toEqual(['/webhooks/stripe', '/webhooks/paypal']);
+    const pathIs = (path: string) => ({
+      ByteMatchStatement: { FieldToMatch: { UriPath: {} }, PositionalConstraint: 'EXACTLY', SearchString: path, TextTransformations: [{ Priority: 0, Type: 'NONE' }] },
+    });
+    const skip = { NotStatement: { Statement: { OrStatement: { Statements: paths.map(pathIs) } } } };
     for (const name of [WAF_RULES.common, WAF_RULES.knownBadInputs]) {
       expect(rule(name).Statement.ManagedRuleGroupStatement!.ScopeDownStatement, name).toEqual(skip);
     }

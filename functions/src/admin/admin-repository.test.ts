@@ -3,7 +3,7 @@ import { RECENT_LOGIN_WINDOW_MS } from '../contract/admin';
 import { COUNTER_SHARDS, LOGIN_COUNT_SHARDS } from '../lib/db/keys';
 import { hoursBetween, summaryKeys } from './admin-repository';
 
-describe('the admin summary read fits one BatchGet (docs/decisions/0015)', () => {
+describe('the admin summary read fits one BatchGet (docs/decisions/0016)', () => {
   it('covers every hour the window touches: 25 clock hours, 26 when the skew crosses into the next hour', () => {
     expect(hoursBetween(new Date('2026-11-24T10:00:00Z'), new Date('2026-11-25T10:01:00Z'))).toHaveLength(25);
     const h = hoursBetween(new Date('2026-11-24T10:59:30Z'), new Date('2026-11-25T11:00:30Z'));

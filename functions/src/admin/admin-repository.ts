@@ -5,7 +5,7 @@ import { GSI1 } from '../lib/db/table';
 import { type Item, type Key, batchGet, queryPage } from '../lib/db/toolkit';
 
 /**
- * The admin summary's two reads (docs/decisions/0015): one BatchGet of the counters shards, the
+ * The admin summary's two reads (docs/decisions/0016): one BatchGet of the counters shards, the
  * legacy counters item and the login counts of every hour the window touches (the request's profile
  * check rides in it, lib/profile-check.ts), and one Query of the newest events.
  */

@@ -5,7 +5,7 @@ import { countersAndLogins, newestEvents } from './admin-repository';
 const CLOCK_SKEW_MS = 60_000;
 
 /**
- * The admin summary in two DynamoDB calls (docs/decisions/0015), one after the other: first the
+ * The admin summary in two DynamoDB calls (docs/decisions/0016), one after the other: first the
  * BatchGet of the counters shards and the hourly login counts (the session check's profile read
  * rides in it), then the Query of the newest 50 events. Run together, the Query would go first
  * with the check still pending and cost a profile read of its own.

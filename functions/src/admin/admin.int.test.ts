@@ -170,7 +170,7 @@ describe('recent logins: the last 24 hours', () => {
     const now = new Date(pastDay(1990));
     await writeLogin(new Date(now.getTime() - 24 * HOUR - MIN), 'fixed-old');
     await writeLogin(new Date(now.getTime() - 23 * HOUR - 59 * MIN), 'fixed-new');
-    // in the minute that holds now−24h: counted to the minute, that minute is left out (decision 0015)
+    // in the minute that holds now−24h: counted to the minute, that minute is left out (decision 0016)
     await writeLogin(new Date(now.getTime() - 24 * HOUR + 1), 'fixed-edge-inside');
     await writeLogin(new Date(now.getTime() - 24 * HOUR), 'fixed-edge-exact');
     await writeLogin(new Date(now.getTime() + 2 * MIN), 'fixed-future');
@@ -268,7 +268,7 @@ describe('DynamoDB budget (handler invoked in this process)', () => {
   afterEach(() => {
     vi.restoreAllMocks();
   });
-  // The session check's read of the admin's profile rides in the BatchGet (decision 0015).
+  // The session check's read of the admin's profile rides in the BatchGet (decision 0016).
   it('GET /api/admin/logs: at most two calls, the session check included, no Scan', async () => {
     const cookies = [...admin.jar].map(([k, v]) => `${k}=${v}`);
     const send = vi.spyOn(ddb(), 'send');

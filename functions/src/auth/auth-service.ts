@@ -16,6 +16,7 @@ import { createProfile, createProfileIfAbsent, endAllSessionsItem, endSession, g
 import { transact } from '../lib/db/toolkit';
 import { newProfile, toUser } from '../lib/users';
 import { recordLoginFailure, writeIfLoginAllowed } from './login-limit';
+import { assertStrongPassword } from './password-strength';
 
 const INVALID_CREDENTIALS = 'Invalid credentials';
 
@@ -68,6 +69,7 @@ interface AuthOutcome {
 }
 
 export async function signup(input: SignupRequest, ip: string): Promise<AuthOutcome> {
+  await assertStrongPassword(input.password, input);
   let sub: string;
   // Self sign-up is off at Cognito: the app creates the user (no invitation mail), then sets the
   // chosen password as permanent. A refused password removes the user it just created.

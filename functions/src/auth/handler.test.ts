@@ -8,7 +8,7 @@ import { accessCookie, signedInCookies, awsError, cognitoMock, connectionRefused
 import { accessToken, fetchedUrls, signJwt, stubJwksFetch } from '../../test/jwt';
 import { type Result, cookiesByName, expectJsonError, expectSecurityHeaders, invoke, jsonBody } from '../../test/lambda';
 import { ACCESS_COOKIE, REFRESH_COOKIE, REFRESH_MAX_AGE_SECONDS } from '../lib/cookies';
-import { PASSWORD_POLICY_TEXT, userResponse } from '../contract/auth';
+import { PASSWORD_POLICY_TEXT, PASSWORD_TOO_COMMON_TEXT, userResponse } from '../contract/auth';
 import { handler } from './handler';
 
 setTestEnv();
@@ -41,7 +41,7 @@ function authResult(name: keyof typeof principals, withRefresh = true) {
   };
 }
 
-const loginEvent = (username = 'alex_runner', password = 'Str0ngPassw0rd') => loadEvent('post-auth-login', { body: { username, password } });
+const loginEvent = (username = 'alex_runner', password = 'orbit-lantern-quartz-42') => loadEvent('post-auth-login', { body: { username, password } });
 
 function expectNoTokenIn(res: Result, ...tokens: string[]) {
   const body = res.body ?? '';
@@ -94,7 +94,7 @@ describe('POST /api/auth/login', () => {
       AuthFlow: 'ADMIN_USER_PASSWORD_AUTH',
       UserPoolId: 'eu-central-1_TestPool1',
       ClientId: 'test-client-id',
-      AuthParameters: { USERNAME: 'alex_runner', PASSWORD: 'Str0ngPassw0rd', SECRET_HASH: secretHashOf('alex_runner') },
+      AuthParameters: { USERNAME: 'alex_runner', PASSWORD: 'orbit-lantern-quartz-42', SECRET_HASH: secretHashOf('alex_runner') },
     });
 
     expect(res.cookies).toHaveLength(2);
@@ -126,7 +126,7 @@ describe('POST /api/auth/login', () => {
     expect(tx.filter((i) => i.ConditionCheck).map((i) => i.ConditionCheck!.Key!.pk)).toEqual(['LOGIN#USER#alex_runner', 'LOGIN#IP#203.0.113.10']);
     const log = tx.find((i) => i.Put)!.Put!.Item!;
     expect(log).toMatchObject({ action: 'login', userId: principals.subscriber.sub, ipAddress: '203.0.113.10', gsi1pk: 'LOG#RECENT' });
-    expect(log.details).not.toContain('Str0ngPassw0rd');
+    expect(log.details).not.toContain('orbit-lantern-quartz-42');
   });
 
   it('answers the admin role from the Cognito group', async () => {
@@ -210,7 +210,7 @@ describe('POST /api/auth/signup', () => {
     expect(cognitoMock.commandCalls(AdminSetUserPasswordCommand)[0]!.args[0].input).toEqual({
       UserPoolId: 'eu-central-1_TestPool1',
       Username: 'alex_runner',
-      Password: 'Str0ngPassw0rd',
+      Password: 'orbit-lantern-quartz-42',
       Permanent: true,
     });
     expect(ddbMock.calls()).toHaveLength(1);
@@ -238,9 +238,13 @@ describe('POST /api/auth/signup', () => {
     expect(res.cookies).toBeUndefined();
   });
 
-  it('refuses a weak password, a bad email and a bad username without calling Cognito', async () => {
-    const base = { username: 'alex_runner', email: 'alex@example.com', password: 'Str0ngPassw0rd' };
-    expectJsonError(await invoke(handler, loadEvent('post-auth-signup', { body: { ...base, password: 'alllowercase1' } })), 400, PASSWORD_POLICY_TEXT);
+  it('refuses a short or common password, a bad email and a bad username without calling Cognito', async () => {
+    const base = { username: 'alex_runner', email: 'alex@example.com', password: 'orbit-lantern-quartz-42' };
+    expectJsonError(await invoke(handler, loadEvent('post-auth-signup', { body: { ...base, password: 'Password1' } })), 400, PASSWORD_POLICY_TEXT);
+    // long enough, but common, breached or built from the account's own name: refused before Cognito
+    for (const password of ['password1234', 'Passw0rd1234', 'qwertyuiop123', 'iloveyou1234', 'alex_runner2026', 'aaaaaaaaaaaaaaaa']) {
+      expectJsonError(await invoke(handler, loadEvent('post-auth-signup', { body: { ...base, password } })), 400, PASSWORD_TOO_COMMON_TEXT);
+    }
     expectJsonError(await invoke(handler, loadEvent('post-auth-signup', { body: { ...base, email: 'alex' } })), 400, 'Email must be a valid email address.');
     expectJsonError(await invoke(handler, loadEvent('post-auth-signup', { body: { ...base, username: 'a b' } })), 400, /^Username may only contain/);
     expectJsonError(await invoke(handler, loadEvent('post-auth-signup', { body: { ...base, role: 'admin' } })), 400, 'Unknown field: role');

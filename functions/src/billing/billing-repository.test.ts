@@ -33,7 +33,15 @@ describe('activatePayment', () => {
     expect(result.activated).toBe(true);
     expect(result.profile?.subscription).toMatchObject({ status: 'active', plan: 'monthly', expiresAt: '2026-02-10T12:00:00.000Z', lastPaymentId: 'sandbox-card#CARD1' });
     const [items] = sentItems();
-    expect(items![0]!.Put!.Item).toMatchObject({ pk: 'PAYMENT#sandbox-card#CARD1', entity: 'PAYMENT' });
+    expect(items![0]!.Put!.Item).toMatchObject({
+      pk: 'PAYMENT#sandbox-card#CARD1',
+      entity: 'PAYMENT',
+      // what it bought, for a refund later
+      periodStart: NOW.toISOString(),
+      periodEnd: '2026-02-10T12:00:00.000Z',
+      profileProvider: 'stripe',
+      subscriptionId: 'sandbox_CARD1',
+    });
     expect(items![1]).toEqual(extra);
     expect(items![2]!.Update!.Key).toEqual({ pk: `USER#${userId}`, sk: 'PROFILE' });
     expect(items![3]!.Put!.Item).toMatchObject({ action: 'subscription_activated' });
@@ -64,6 +72,7 @@ describe('applyCardSubscription', () => {
     userId,
     plan: 'monthly',
     status: 'active',
+    periodStart: '2026-01-01T00:00:00.000Z',
     periodEnd: '2026-02-01T00:00:00.000Z',
     endedAt: null,
     cancelAtPeriodEnd: false,
@@ -93,6 +102,20 @@ describe('applyCardSubscription', () => {
   it('syncs without recording the invoice again when it was already recorded', async () => {
     ddbMock.on(TransactWriteCommand).rejectsOnce(failedAt(2, 5)).resolves({});
     await expect(apply()).resolves.toBe('applied');
-    expect(sentItems()[1]).toHaveLength(2); // the event and the profile
+    const retry = sentItems()[1]!;
+    expect(retry).toHaveLength(3); // the event, the profile and the check that the invoice was not reversed
+    expect(retry[2]!.ConditionCheck).toMatchObject({ Key: { pk: 'PAYMENT#stripe#in_1', sk: 'PAYMENT' }, ConditionExpression: expect.stringContaining('attribute_not_exists(reversal)') });
+  });
+
+  it('grants nothing for an invoice that money has gone back on: only the event is recorded', async () => {
+    ddbMock.on(TransactWriteCommand).rejectsOnce(failedAt(2, 5)).rejectsOnce(failedAt(2, 3)).resolves({});
+    await expect(apply()).resolves.toBe('reversed');
+    expect(sentItems()[2]!.map((i) => i.Put?.Item?.pk)).toEqual(['STRIPE_EVENT#evt_1']);
+  });
+
+  it('fails closed: an active state without a period end writes no entitlement', async () => {
+    ddbMock.on(TransactWriteCommand).resolves({});
+    await expect(applyCardSubscription({ state: { ...state, periodEnd: null }, eventId: 'evt_2', ip: '203.0.113.1', now: NOW })).resolves.toBe('ignored');
+    expect(sentItems()).toEqual([[expect.objectContaining({ Put: expect.objectContaining({ Item: expect.objectContaining({ pk: 'STRIPE_EVENT#evt_2' }) }) })]]);
   });
 });

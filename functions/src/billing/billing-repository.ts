@@ -2,10 +2,10 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { activityLogItems } from '../lib/activity-log';
 import { ddb, tableName } from '../lib/db/client';
 import { keys } from '../lib/db/keys';
-import { type TransactItem, transact, unexpectedFailure } from '../lib/db/toolkit';
-import { getProfile } from '../lib/profile-repository';
+import { type Item, type Key, type TransactItem, batchGet, transact, unexpectedFailure } from '../lib/db/toolkit';
+import { getProfile, profileFromItem } from '../lib/profile-repository';
 import { type Profile, type Subscription } from '../lib/users';
-import { entitlementOf, expiryAfterPayment, paymentRef } from './entitlement-rules';
+import { type PaidFor, type ReversalEffect, afterReversal, entitlementOf, paymentRef, periodOfPayment } from './entitlement-rules';
 import { type CardSubscriptionState, type PaymentInput } from './providers/types';
 
 /**
@@ -15,7 +15,13 @@ import { type CardSubscriptionState, type PaymentInput } from './providers/types
  * `PAYMENT#<provider>#<id>` record (one activation per payment) and the activity log.
  */
 
-function paymentItem(p: PaymentInput, userId: string, now: Date): TransactItem {
+/** What the payment record says the payment paid for (the reversal rules' input). */
+interface PaidForRecord {
+  profileProvider: 'stripe' | 'paypal';
+  subscriptionId?: string;
+}
+
+function paymentItem(p: PaymentInput, userId: string, now: Date, paidFor: PaidForRecord): TransactItem {
   return {
     Put: {
       TableName: tableName(),
@@ -26,12 +32,37 @@ function paymentItem(p: PaymentInput, userId: string, now: Date): TransactItem {
         plan: p.plan,
         amount: p.amount,
         currency: p.currency,
+        ...(p.period ? { periodStart: p.period.start, periodEnd: p.period.end } : {}),
+        ...paidFor,
         createdAt: now.toISOString(),
       },
+      // new, or a tombstone whose reversal a won dispute took back (no plan: it never activated)
+      ConditionExpression: 'attribute_not_exists(pk) OR (attribute_not_exists(#plan) AND attribute_not_exists(reversal))',
+      ExpressionAttributeNames: { '#plan': 'plan' },
+    },
+  };
+}
+
+/** A payment record that money going back has already reversed (or a tombstone written before its activation). */
+const NOT_REVERSED = 'attribute_exists(pk) AND attribute_not_exists(reversal)';
+
+/** Webhook events seen (TTL 30 days): Stripe's `STRIPE_EVENT#<id>` and PayPal's `PAYPAL_EVENT#<id>`. */
+export type WebhookSource = 'stripe' | 'paypal';
+const eventKey = (source: WebhookSource, id: string): Key => (source === 'stripe' ? keys.stripeEvent(id) : { pk: `PAYPAL_EVENT#${id}`, sk: 'EVENT' });
+
+/** The conditional put that records a webhook event once; it goes into the transaction of the event's effect. */
+export function webhookEventItem(source: WebhookSource, id: string, now: Date, extra: Item = {}): TransactItem {
+  return {
+    Put: {
+      TableName: tableName(),
+      Item: { ...eventKey(source, id), entity: `${source.toUpperCase()}_EVENT`, ...extra, receivedAt: now.toISOString(), expiresAt: Math.floor(now.getTime() / 1000) + 30 * 86_400 },
       ConditionExpression: 'attribute_not_exists(pk)',
     },
   };
 }
+
+/** Logs a billing error as one JSON line (CloudWatch). */
+export const logBillingError = (msg: string, fields: Record<string, unknown> = {}) => console.error(JSON.stringify({ level: 'error', msg, ...fields }));
 
 /**
  * A one-off payment buys one period (PayPal; the sandbox card, which stands in for Stripe's
@@ -48,7 +79,7 @@ export async function activatePayment(o: {
   ip: string;
   /** read by the caller together with its own items (saves a round trip) */
   profile?: Profile;
-  /** the provider's own writes that must commit with the activation (sandbox objects) */
+  /** the provider's own writes that must commit with the activation (sandbox objects, the webhook event) */
   extraItems?: TransactItem[];
   now?: Date;
 }): Promise<{ profile: Profile | null; activated: boolean }> {
@@ -59,10 +90,11 @@ export async function activatePayment(o: {
     if (!profile) throw new Error(`No profile for user ${o.userId}`);
     const ref = paymentRef(o.payment);
     if (profile.subscription?.lastPaymentId === ref) return { profile, activated: false };
+    const period = periodOfPayment(profile.subscription, o.payment.plan, now);
     const next: Subscription = {
       status: 'active',
       plan: o.payment.plan,
-      expiresAt: expiryAfterPayment(profile.subscription, o.payment.plan, now),
+      expiresAt: period.end,
       provider: o.profileProvider,
       autoRenew: o.autoRenew,
       lastPaymentId: ref,
@@ -74,7 +106,7 @@ export async function activatePayment(o: {
     // `profileAt`) means this payment is already done; a failure of the profile update means it changed.
     const profileAt = 1 + extraItems.length;
     const outcome = await transact([
-      paymentItem(o.payment, o.userId, now),
+      paymentItem({ ...o.payment, period }, o.userId, now, { profileProvider: o.profileProvider, ...(o.subscriptionId ? { subscriptionId: o.subscriptionId } : {}) }),
       ...extraItems,
       {
         Update: {
@@ -94,8 +126,9 @@ export async function activatePayment(o: {
       }),
     ]);
     if (outcome.ok) return { profile: { ...profile, subscription: next, subscriptionVersion: version + 1 }, activated: true };
-    // This payment already activated (a retry, a concurrent call or the webhook), or the provider
-    // object moved on (a sandbox order captured concurrently): no change. The profile we read is
+    // This payment already activated (a retry, a concurrent call or the webhook) or was reversed
+    // before it activated (a refund tombstone), or the provider object moved on (a sandbox order
+    // captured concurrently), or the webhook event was already handled: no change. The profile we read is
     // stale then, so none is returned (callers that answer with the user read it again).
     if (outcome.failed < profileAt) return { profile: null, activated: false };
     if (outcome.failed > profileAt) throw unexpectedFailure(outcome);
@@ -104,7 +137,7 @@ export async function activatePayment(o: {
   throw new Error('Activation kept conflicting with concurrent changes');
 }
 
-export type SyncOutcome = 'applied' | 'duplicate-event' | 'stale' | 'ignored';
+export type SyncOutcome = 'applied' | 'duplicate-event' | 'stale' | 'ignored' | 'reversed' | 'recorded';
 
 /**
  * Sets the user's entitlement from a card subscription as the provider reports it now (the
@@ -122,32 +155,27 @@ export async function applyCardSubscription(o: {
   const now = o.now ?? new Date();
   const { state } = o;
   const next = state.userId ? entitlementOf(state, now) : null;
-  const eventItem: TransactItem[] = o.eventId
-    ? [
-        {
-          Put: {
-            TableName: tableName(),
-            Item: {
-              ...keys.stripeEvent(o.eventId),
-              entity: 'STRIPE_EVENT',
-              subscriptionId: state.subscriptionId,
-              receivedAt: now.toISOString(),
-              expiresAt: Math.floor(now.getTime() / 1000) + 30 * 86_400,
-            },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          },
-        },
-      ]
-    : [];
-  if (!next || !state.userId) {
+  const eventItem: TransactItem[] = o.eventId ? [webhookEventItem('stripe', o.eventId, now, { subscriptionId: state.subscriptionId })] : [];
+  if (state.userId && state.plan && !state.periodEnd && state.status !== 'canceled') {
+    // Fail closed: no period end is no premium, never premium without end (SPEC 4 reads a missing expiry as active).
+    logBillingError('card subscription without current_period_end: nothing granted', { subscriptionId: state.subscriptionId, status: state.status, eventId: o.eventId });
+  }
+  if (!next || !state.userId || (next.status === 'active' && !next.expiresAt)) {
     if (eventItem.length && !(await transact(eventItem)).ok) return 'duplicate-event';
     return 'ignored';
   }
   const userId = state.userId;
   const grants = next.status === 'active';
-  const payment =
+  const payment: PaymentInput | null =
     grants && state.paidInvoice
-      ? { provider: 'stripe', id: state.paidInvoice.id, plan: state.plan!, amount: state.paidInvoice.amount, currency: state.paidInvoice.currency }
+      ? {
+          provider: 'stripe',
+          id: state.paidInvoice.id,
+          plan: state.plan!,
+          amount: state.paidInvoice.amount,
+          currency: state.paidInvoice.currency,
+          ...(state.periodStart && state.periodEnd ? { period: { start: state.periodStart, end: state.periodEnd } } : {}),
+        }
       : null;
   if (payment) next.lastPaymentId = paymentRef(payment);
   // Same subscription: only a newer (or equal) state applies. Another subscription or provider:
@@ -171,7 +199,7 @@ export async function applyCardSubscription(o: {
   };
   const paymentItems: TransactItem[] = payment
     ? [
-        paymentItem(payment, userId, now),
+        paymentItem(payment, userId, now, { profileProvider: 'stripe', subscriptionId: state.subscriptionId }),
         ...activityLogItems({
           action: 'subscription_activated',
           userId,
@@ -182,21 +210,36 @@ export async function applyCardSubscription(o: {
       ]
     : [];
 
+  // The invoice already recorded: it grants only while no money has gone back on it.
+  const notReversed: TransactItem | null = payment
+    ? { ConditionCheck: { TableName: tableName(), Key: keys.payment(payment.provider, payment.id), ConditionExpression: NOT_REVERSED } }
+    : null;
+
   let items = [...eventItem, profileUpdate, ...paymentItems];
+  let result: SyncOutcome = 'applied';
   const base = eventItem.length;
-  for (let attempt = 0; attempt < 3; attempt++) {
+  for (let attempt = 0; attempt < 4; attempt++) {
     const outcome = await transact(items);
-    if (outcome.ok) return items.includes(profileUpdate) ? 'applied' : 'stale';
+    if (outcome.ok) return items.includes(profileUpdate) ? 'applied' : result;
     if (eventItem.length && outcome.failed === 0) return 'duplicate-event';
     if (outcome.failed === base && items.includes(profileUpdate)) {
       // An equal-or-newer state is already there (or another entitlement is running): keep it.
       items = [...eventItem];
-      if (!items.length) return 'stale';
+      result = 'stale';
+      if (!items.length) return result;
       continue;
     }
-    if (paymentItems.length && outcome.failed === base + 1 && items.length > base + 1) {
-      // The invoice was already recorded (activate-subscription or an earlier event): sync only.
-      items = [...eventItem, profileUpdate];
+    if (outcome.failed === base + 1 && items[base + 1] === paymentItems[0]) {
+      // The invoice was already recorded (activate-subscription, an earlier event, or a refund that
+      // came first): sync only, on condition that the invoice was not reversed.
+      items = [...eventItem, profileUpdate, notReversed!];
+      continue;
+    }
+    if (outcome.failed === base + 1 && items[base + 1] === notReversed) {
+      // Refunded or disputed: the period it paid for is not granted again (docs/decisions/0304).
+      items = [...eventItem];
+      result = 'reversed';
+      if (!items.length) return result;
       continue;
     }
     throw unexpectedFailure(outcome);
@@ -209,18 +252,164 @@ export async function applyCardSubscription(o: {
  * changes (the subscription's own update, e.g. past_due, arrives as its own event).
  */
 export async function recordPaymentFailure(o: { eventId: string; userId: string; details: string; ip: string; now?: Date }): Promise<SyncOutcome> {
+  return recordWebhookEvent({ source: 'stripe', eventId: o.eventId, log: { action: 'payment_failed', userId: o.userId, details: o.details }, ip: o.ip, ...(o.now ? { now: o.now } : {}) });
+}
+
+/**
+ * A webhook event whose only effect is its record (and, when given, an activity-log entry): once
+ * per event id. 'recorded', or 'duplicate-event' for a redelivery.
+ */
+export async function recordWebhookEvent(o: {
+  source: WebhookSource;
+  eventId: string;
+  log?: { action: 'payment_failed' | 'subscription_refunded'; userId: string; details: string };
+  ip: string;
+  now?: Date;
+}): Promise<SyncOutcome> {
+  const now = o.now ?? new Date();
+  const outcome = await transact([
+    webhookEventItem(o.source, o.eventId, now),
+    ...(o.log ? activityLogItems({ action: o.log.action, userId: o.log.userId, details: o.log.details, ipAddress: o.ip, now }) : []),
+  ]);
+  if (outcome.ok) return o.log?.action === 'payment_failed' ? 'applied' : 'recorded';
+  return 'duplicate-event';
+}
+
+/** The reversal kept on a payment record. */
+interface StoredReversal extends ReversalEffect {
+  kind: 'refund' | 'dispute';
+  at: string;
+  eventId: string;
+}
+
+interface PaymentRecord {
+  userId: string;
+  plan?: string;
+  periodStart?: string;
+  periodEnd?: string;
+  profileProvider?: 'stripe' | 'paypal';
+  subscriptionId?: string;
+  reversal?: StoredReversal;
+}
+
+const paidForOf = (r: PaymentRecord, provider: string, id: string): PaidFor => ({
+  period: r.periodStart && r.periodEnd ? { start: r.periodStart, end: r.periodEnd } : null,
+  // records written before profileProvider was recorded: cards are 'stripe' (Stripe, sandbox card), the rest PayPal
+  profileProvider: r.profileProvider ?? (provider === 'stripe' || provider === 'sandbox-card' ? 'stripe' : 'paypal'),
+  ...(r.subscriptionId ? { subscriptionId: r.subscriptionId } : {}),
+  ref: paymentRef({ provider, id }),
+});
+
+function profileUpdateItem(userId: string, next: Subscription, version: number | undefined): TransactItem {
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: keys.profile(userId),
+      UpdateExpression: 'SET subscription = :s ADD subscriptionVersion :one',
+      ConditionExpression:
+        version === undefined ? 'attribute_exists(pk) AND attribute_not_exists(subscriptionVersion)' : 'attribute_exists(pk) AND subscriptionVersion = :v',
+      ExpressionAttributeValues: { ':s': next, ':one': 1, ...(version === undefined ? {} : { ':v': version }) },
+    },
+  };
+}
+
+/**
+ * Money went back on a payment (a full refund, a dispute opened or lost): the payment record is
+ * marked reversed and the entitlement loses the period it bought (entitlement-rules afterReversal),
+ * in one transaction with the webhook event's record and the activity log. A payment not recorded
+ * yet (the refund arrived before the activation it refers to) gets a tombstone record, so that its
+ * activation later grants nothing. Idempotent per event and per payment.
+ */
+export async function reversePayment(o: {
+  source: WebhookSource;
+  eventId: string;
+  /** key parts of the payment record (`PAYMENT#<provider>#<id>`) */
+  provider: string;
+  paymentId: string;
+  /** the user the provider names (metadata, custom_id), for the tombstone */
+  userId: string | null;
+  kind: 'refund' | 'dispute';
+  details: string;
+  ip: string;
+  now?: Date;
+}): Promise<SyncOutcome> {
+  const now = o.now ?? new Date();
+  const key = keys.payment(o.provider, o.paymentId);
+  const event = webhookEventItem(o.source, o.eventId, now, { payment: paymentRef({ provider: o.provider, id: o.paymentId }) });
+  for (let attempt = 0; attempt < 4; attempt++) {
+    // One read: the payment record and the profile of the user the provider names (DESIGN section 10: <= 2 calls).
+    const [stored, profileItem] = await batchGet(o.userId ? [key, keys.profile(o.userId)] : [key], { consistent: true });
+    const record = stored as PaymentRecord | undefined;
+    if (record?.reversal) return recordWebhookEvent({ source: o.source, eventId: o.eventId, ip: o.ip, now });
+    const userId = record?.userId ?? o.userId;
+    if (!userId) {
+      logBillingError('money went back on a payment of no known user: recorded only', { payment: paymentRef({ provider: o.provider, id: o.paymentId }), eventId: o.eventId });
+      return recordWebhookEvent({ source: o.source, eventId: o.eventId, ip: o.ip, now });
+    }
+    const log = activityLogItems({ action: 'subscription_refunded', userId, details: o.details, ipAddress: o.ip, now });
+    const reversal = (effect: ReversalEffect): StoredReversal => ({ kind: o.kind, at: now.toISOString(), eventId: o.eventId, ...effect });
+    if (!record) {
+      const tombstone: TransactItem = {
+        Put: {
+          TableName: tableName(),
+          Item: { ...key, entity: 'PAYMENT', userId, reversal: reversal({ shiftMs: 0 }), createdAt: now.toISOString() },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      };
+      const outcome = await transact([event, tombstone, ...log]);
+      if (outcome.ok) return 'reversed';
+      if (outcome.failed === 0) return 'duplicate-event';
+      if (outcome.failed === 1) continue; // activated meanwhile: reverse that
+      throw unexpectedFailure(outcome);
+    }
+    const profile = profileItem && userId === o.userId ? profileFromItem(profileItem) : await getProfile(userId);
+    const change = profile ? afterReversal(profile.subscription, paidForOf(record, o.provider, o.paymentId), now) : null;
+    const outcome = await transact([
+      event,
+      {
+        Update: {
+          TableName: tableName(),
+          Key: key,
+          UpdateExpression: 'SET reversal = :r',
+          ConditionExpression: NOT_REVERSED,
+          ExpressionAttributeValues: { ':r': reversal(change?.effect ?? { shiftMs: 0 }) },
+        },
+      },
+      ...log,
+      ...(change && profile ? [profileUpdateItem(userId, change.next, profile.subscriptionVersion)] : []),
+    ]);
+    if (outcome.ok) return 'reversed';
+    if (outcome.failed === 0) return 'duplicate-event';
+    if (outcome.failed === 1 || outcome.failed === 2 + log.length) continue; // reversed or changed concurrently: read again
+    throw unexpectedFailure(outcome);
+  }
+  throw new Error('Reversal kept conflicting with concurrent changes');
+}
+
+/**
+ * A dispute decided for us: the reversal comes off the payment record (a tombstone keeps its key
+ * without the reversal, and the activation's put may then overwrite it), logged. The entitlement
+ * itself is then re-synced from the provider by the caller (a card subscription's state decides,
+ * and the invoice grants again), which records the webhook event in its own transaction.
+ * 'applied', or 'ignored' when the payment is not reversed by a dispute.
+ */
+export async function clearDisputeReversal(o: { provider: string; paymentId: string; userId: string | null; details: string; ip: string; now?: Date }): Promise<SyncOutcome> {
   const now = o.now ?? new Date();
   const outcome = await transact([
     {
-      Put: {
+      Update: {
         TableName: tableName(),
-        Item: { ...keys.stripeEvent(o.eventId), entity: 'STRIPE_EVENT', receivedAt: now.toISOString(), expiresAt: Math.floor(now.getTime() / 1000) + 30 * 86_400 },
-        ConditionExpression: 'attribute_not_exists(pk)',
+        Key: keys.payment(o.provider, o.paymentId),
+        UpdateExpression: 'REMOVE reversal',
+        ConditionExpression: 'reversal.kind = :dispute',
+        ExpressionAttributeValues: { ':dispute': 'dispute' },
       },
     },
-    ...activityLogItems({ action: 'payment_failed', userId: o.userId, details: o.details, ipAddress: o.ip, now }),
+    ...(o.userId ? activityLogItems({ action: 'subscription_activated', userId: o.userId, details: o.details, ipAddress: o.ip, now }) : []),
   ]);
-  return outcome.ok ? 'applied' : 'duplicate-event';
+  if (outcome.ok) return 'applied';
+  if (outcome.failed === 0) return 'ignored';
+  throw unexpectedFailure(outcome);
 }
 
 /** Stores the Stripe customer of a profile once (a concurrent first checkout keeps the first). */

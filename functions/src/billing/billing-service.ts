@@ -49,7 +49,8 @@ export async function createSubscription(session: Session, plan: Plan): Promise<
   return { clientSecret, amount: PRICES[plan].amount };
 }
 
-function verifiedPaypalPayment(order: PaypalOrderState, userId: string) {
+/** The plan, amount and currency a PayPal order paid, when it is this user's COMPLETED capture of exactly the plan's price. */
+export function verifiedPaypalPayment(order: PaypalOrderState, userId: string) {
   const c = order.capture;
   if (order.userId !== userId || !order.plan) return null;
   if (order.status !== 'COMPLETED' || !c || c.status !== 'COMPLETED') return null;

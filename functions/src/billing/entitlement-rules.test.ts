@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { entitlementOf, expiryAfterPayment, isActiveNow, paymentRef, syncKeyOf } from './entitlement-rules';
+import { type PaidFor, afterReversal, entitlementOf, expiryAfterPayment, isActiveNow, paymentRef, periodOfPayment, syncKeyOf } from './entitlement-rules';
+import { type Subscription } from '../lib/users';
 import { type CardSubscriptionState } from './providers/types';
 
 describe('card subscription states', () => {
@@ -8,6 +9,7 @@ describe('card subscription states', () => {
     userId: 'u1',
     plan: 'monthly',
     status: 'active',
+    periodStart: '2026-01-01T00:00:00.000Z',
     periodEnd: '2026-02-01T00:00:00.000Z',
     endedAt: null,
     cancelAtPeriodEnd: false,
@@ -23,6 +25,14 @@ describe('card subscription states', () => {
     expect(entitlementOf(state({ status: 'canceled', endedAt: '2026-01-20T00:00:00.000Z' }))).toMatchObject({ status: 'canceled', expiresAt: '2026-01-20T00:00:00.000Z' });
     expect(entitlementOf(state({ status: 'incomplete' }))).toBeNull();
     expect(entitlementOf(state({ plan: null }))).toBeNull();
+  });
+
+  it('fails closed: no period end is no entitlement, never one without expiry', () => {
+    for (const status of ['active', 'trialing', 'past_due', 'unpaid', 'paused'] as const) {
+      expect(entitlementOf(state({ status, periodEnd: null })), status).toBeNull();
+    }
+    // a cancellation needs no period end: it ends access when it ended
+    expect(entitlementOf(state({ status: 'canceled', periodEnd: null, endedAt: '2026-01-20T00:00:00.000Z' }))?.expiresAt).toBe('2026-01-20T00:00:00.000Z');
   });
 
   it('orders states by period, then incomplete < past_due < active < unpaid < canceled', () => {
@@ -61,5 +71,49 @@ describe('one-off payments', () => {
     expect(expiryAfterPayment(undefined, 'monthly', NOW)).toBe('2026-02-10T12:00:00.000Z');
     // active without an expiry: the period starts now
     expect(expiryAfterPayment({ status: 'active', expiresAt: null }, 'monthly', NOW)).toBe('2026-02-10T12:00:00.000Z');
+  });
+});
+
+describe('money going back', () => {
+  const NOW = new Date('2026-01-10T12:00:00.000Z');
+  const jan: PaidFor = { period: { start: '2026-01-01T00:00:00.000Z', end: '2026-02-01T00:00:00.000Z' }, profileProvider: 'paypal', ref: 'paypal#A' };
+  const feb: PaidFor = { period: { start: '2026-02-01T00:00:00.000Z', end: '2026-03-01T00:00:00.000Z' }, profileProvider: 'paypal', ref: 'paypal#B' };
+  const running = (expiresAt: string, o: Partial<Subscription> = {}): Subscription => ({ status: 'active', plan: 'monthly', provider: 'paypal', autoRenew: false, expiresAt, ...o });
+
+  it('the payment that activated the plan: the plan ends (canceled, back to when its period began)', () => {
+    const r = afterReversal(running('2026-02-01T00:00:00.000Z', { lastPaymentId: 'paypal#A' }), jan, NOW);
+    expect(r?.next).toMatchObject({ status: 'canceled', expiresAt: '2026-01-01T00:00:00.000Z', autoRenew: false });
+    expect(isActiveNow(r?.next, NOW)).toBe(false);
+    expect(r?.effect).toEqual({ shiftMs: 31 * 86_400_000, endedFrom: { status: 'active', autoRenew: false } });
+  });
+
+  it('a renewal paid ahead: the expiry moves back to when its period began, the plan runs on', () => {
+    const r = afterReversal(running('2026-03-01T00:00:00.000Z', { lastPaymentId: 'paypal#B' }), feb, NOW);
+    expect(r?.next).toMatchObject({ status: 'active', expiresAt: '2026-02-01T00:00:00.000Z' });
+    expect(r?.effect).toEqual({ shiftMs: 28 * 86_400_000 });
+  });
+
+  it('an earlier payment followed by another: the entitlement loses that period’s length', () => {
+    const r = afterReversal(running('2026-03-01T00:00:00.000Z'), jan, NOW);
+    expect(r?.next.expiresAt).toBe('2026-01-29T00:00:00.000Z');
+  });
+
+  it('changes nothing that is not this payment’s: another provider or subscription, a period already gone, no plan', () => {
+    expect(afterReversal(running('2026-02-01T00:00:00.000Z', { provider: 'stripe' }), jan, NOW)).toBeNull();
+    expect(afterReversal(running('2026-02-01T00:00:00.000Z', { provider: 'stripe', subscriptionId: 'sub_new' }), { ...jan, profileProvider: 'stripe', subscriptionId: 'sub_old' }, NOW)).toBeNull();
+    expect(afterReversal(running('2026-01-01T00:00:00.000Z', { status: 'canceled' }), jan, NOW)).toBeNull();
+    expect(afterReversal({ status: 'none' }, jan, NOW)).toBeNull();
+    expect(afterReversal(undefined, jan, NOW)).toBeNull();
+  });
+
+  it('a payment recorded without its period ends the plan now if it is the latest payment (fail closed)', () => {
+    const legacy: PaidFor = { period: null, profileProvider: 'paypal', ref: 'paypal#OLD' };
+    expect(afterReversal(running('2026-02-01T00:00:00.000Z', { lastPaymentId: 'paypal#OLD' }), legacy, NOW)?.next).toMatchObject({ status: 'canceled', expiresAt: NOW.toISOString() });
+    expect(afterReversal(running('2026-02-01T00:00:00.000Z', { lastPaymentId: 'paypal#NEWER' }), legacy, NOW)).toBeNull();
+  });
+
+  it('a one-off payment records the period it bought', () => {
+    expect(periodOfPayment({ status: 'active', expiresAt: '2026-01-20T00:00:00.000Z' }, 'monthly', NOW)).toEqual({ start: '2026-01-20T00:00:00.000Z', end: '2026-02-20T00:00:00.000Z' });
+    expect(periodOfPayment(undefined, 'monthly', NOW)).toEqual({ start: NOW.toISOString(), end: '2026-02-10T12:00:00.000Z' });
   });
 });

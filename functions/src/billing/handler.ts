@@ -1,7 +1,9 @@
 import { activateSubscriptionRequest, paypalOrderRequest, sandboxCardConfirmRequest } from '../contract/billing';
 import { createDomainHandler, parseBody } from '../lib/domain-handler';
 import { unauthorized } from '../lib/http-error';
-import { type AppRequest, type Session } from '../lib/request';
+import { type AppRequest, type Session, header } from '../lib/request';
+import { providerFailure } from './provider-errors';
+import { paypalWebhooks } from './providers/provider-registry';
 import {
   activateSubscription,
   cancelAutoRenewal,
@@ -49,4 +51,21 @@ export const handler = createDomainHandler('billing', {
   }),
   'GET /api/subscription': async (req) => ({ status: 200, body: await getMembership(session(req)) }),
   'POST /api/subscription/cancel': async (req) => ({ status: 200, body: await cancelAutoRenewal(session(req)) }),
+  /**
+   * PayPal webhook (access level `stripe`: no session, the exact raw body; PayPal checks its own
+   * signature). Here rather than in a Lambda of its own: this one already holds the PayPal SDK (as a
+   * lazily loaded chunk) and its credentials (docs/decisions/0304).
+   */
+  'POST /webhooks/paypal': async (req) => {
+    const { handlePaypalEvent, verifyPaypalEvent } = await import('./paypal-webhook-service');
+    const api = await paypalWebhooks().catch((err: unknown) => providerFailure(err));
+    const event = await verifyPaypalEvent(api, req.rawBody, (name) => header(req.event, name)).catch((err: unknown) => providerFailure(err));
+    try {
+      const outcome = await handlePaypalEvent(api, event, req.ip);
+      return { status: 200, body: { received: true, outcome } };
+    } catch (err) {
+      // A failure is a 5xx, so PayPal redelivers the event later.
+      return providerFailure(err);
+    }
+  },
 });

@@ -1,6 +1,13 @@
 import type Stripe from 'stripe';
 import { badRequest } from '../lib/http-error';
-import { type SyncOutcome, applyCardSubscription, recordPaymentFailure } from './billing-repository';
+import {
+  type SyncOutcome,
+  applyCardSubscription,
+  recordPaymentFailure,
+  recordWebhookEvent,
+  clearDisputeReversal,
+  reversePayment,
+} from './billing-repository';
 import { retrieveSubscription, subscriptionIdOfInvoice } from './providers/stripe-provider';
 
 /** Signature tolerance (seconds): Stripe's default; older timestamps are replays. */
@@ -34,10 +41,21 @@ function subscriptionIdOf(event: Stripe.Event): string | null {
 
 /**
  * Handles one verified event: the subscription is re-fetched from Stripe (the event's own copy
- * may be stale or out of order) and the entitlement is set from it; the event id is recorded in
- * the same transaction, so a redelivery is a no-op.
+ * may be stale or out of order) and the entitlement is set from it; refunds and disputes end (or,
+ * won, give back) the period their invoice paid for (docs/decisions/0304). The event id is
+ * recorded in the same transaction as the effect, so a redelivery is a no-op.
  */
 export async function handleEvent(stripe: Stripe, event: Stripe.Event, ip: string): Promise<SyncOutcome> {
+  switch (event.type) {
+    case 'charge.refunded':
+      return chargeRefunded(stripe, event.id, event.data.object, ip);
+    case 'charge.dispute.created':
+      return disputeChanged(stripe, event.id, event.data.object, 'opened', ip);
+    case 'charge.dispute.closed':
+      return disputeChanged(stripe, event.id, event.data.object, event.data.object.status === 'lost' ? 'lost' : isWon(event.data.object) ? 'won' : 'closed', ip);
+    default:
+      break;
+  }
   if (event.type === 'invoice.payment_failed') {
     const invoice = event.data.object;
     const userId = invoice.parent?.subscription_details?.metadata?.userId;
@@ -49,4 +67,99 @@ export async function handleEvent(stripe: Stripe, event: Stripe.Event, ip: strin
   if (!subscriptionId) return 'ignored';
   const state = await retrieveSubscription(stripe, subscriptionId);
   return applyCardSubscription({ state, eventId: event.id, ip });
+}
+
+/** The invoice a card payment paid (the payment we recorded as `PAYMENT#stripe#<invoice>`). */
+interface PaidInvoice {
+  invoiceId: string;
+  subscriptionId: string | null;
+  userId: string | null;
+}
+
+const idOf = (v: string | { id?: string } | null | undefined): string | null => (typeof v === 'string' ? v : (v?.id ?? null));
+
+/**
+ * charge → invoice. Since API 2025-03-31 a charge no longer names its invoice, nor an invoice its
+ * payment intent: Stripe links them with invoice payments, which are listed by payment intent
+ * (GET /v1/invoice_payments, payment[type]=payment_intent), the invoice expanded.
+ */
+async function invoiceOfPaymentIntent(stripe: Stripe, paymentIntent: string | null): Promise<PaidInvoice | null> {
+  if (!paymentIntent) return null;
+  const list = await stripe.invoicePayments.list({ payment: { type: 'payment_intent', payment_intent: paymentIntent }, expand: ['data.invoice'], limit: 1 });
+  const invoice = list.data[0]?.invoice;
+  if (!invoice || typeof invoice === 'string' || invoice.deleted) return invoice ? { invoiceId: idOf(invoice)!, subscriptionId: null, userId: null } : null;
+  const metadataUser = invoice.parent?.subscription_details?.metadata?.userId;
+  return { invoiceId: invoice.id!, subscriptionId: subscriptionIdOfInvoice(invoice), userId: typeof metadataUser === 'string' && metadataUser ? metadataUser : null };
+}
+
+const dollars = (cents: number, currency: string) => `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
+
+/**
+ * charge.refunded: a full refund (amount_refunded = amount) ends the period the invoice bought; a
+ * partial refund changes nothing and is logged. A charge of no invoice of ours is recorded only.
+ */
+async function chargeRefunded(stripe: Stripe, eventId: string, charge: Stripe.Charge, ip: string): Promise<SyncOutcome> {
+  const paid = await invoiceOfPaymentIntent(stripe, idOf(charge.payment_intent));
+  if (!paid) return recordWebhookEvent({ source: 'stripe', eventId, ip });
+  const full = charge.amount > 0 && charge.amount_refunded >= charge.amount;
+  if (!full) {
+    if (!paid.userId) return recordWebhookEvent({ source: 'stripe', eventId, ip });
+    return recordWebhookEvent({
+      source: 'stripe',
+      eventId,
+      log: {
+        action: 'subscription_refunded',
+        userId: paid.userId,
+        details: `Partial card refund of ${dollars(charge.amount_refunded, charge.currency)} of ${dollars(charge.amount, charge.currency)} (invoice ${paid.invoiceId}, charge ${charge.id}): the plan is unchanged`,
+      },
+      ip,
+    });
+  }
+  return reversePayment({
+    source: 'stripe',
+    eventId,
+    provider: 'stripe',
+    paymentId: paid.invoiceId,
+    userId: paid.userId,
+    kind: 'refund',
+    details: `Card payment refunded in full (invoice ${paid.invoiceId}, charge ${charge.id}): the period it paid for has ended`,
+    ip,
+  });
+}
+
+/** A dispute closed in our favour; `warning_closed` is an inquiry that closed without a chargeback. */
+const isWon = (d: Stripe.Dispute) => d.status === 'won' || d.status === 'warning_closed';
+
+/**
+ * charge.dispute.created (and .closed lost, in case the created event was missed) ends the period
+ * the disputed payment bought; .closed won gives it back: the reversal comes off the payment and
+ * the subscription is re-synced from Stripe, with the event recorded in that sync's transaction.
+ */
+async function disputeChanged(stripe: Stripe, eventId: string, dispute: Stripe.Dispute, what: 'opened' | 'lost' | 'won' | 'closed', ip: string): Promise<SyncOutcome> {
+  let paymentIntent = idOf(dispute.payment_intent);
+  if (!paymentIntent && dispute.charge) paymentIntent = idOf((await stripe.charges.retrieve(idOf(dispute.charge)!)).payment_intent);
+  const paid = await invoiceOfPaymentIntent(stripe, paymentIntent);
+  if (!paid || what === 'closed') return recordWebhookEvent({ source: 'stripe', eventId, ip });
+  if (what === 'won') {
+    await clearDisputeReversal({
+      provider: 'stripe',
+      paymentId: paid.invoiceId,
+      userId: paid.userId,
+      details: `Card dispute ${dispute.id} won (invoice ${paid.invoiceId}): the period it paid for is restored`,
+      ip,
+    });
+    if (!paid.subscriptionId) return recordWebhookEvent({ source: 'stripe', eventId, ip });
+    const state = await retrieveSubscription(stripe, paid.subscriptionId);
+    return applyCardSubscription({ state, eventId, ip });
+  }
+  return reversePayment({
+    source: 'stripe',
+    eventId,
+    provider: 'stripe',
+    paymentId: paid.invoiceId,
+    userId: paid.userId,
+    kind: 'dispute',
+    details: `Card payment disputed (${dispute.id}, ${dispute.reason}, invoice ${paid.invoiceId}): the period it paid for has ended`,
+    ip,
+  });
 }

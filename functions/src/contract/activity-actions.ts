@@ -8,6 +8,8 @@ export const activityActionLabels = {
   logout: 'Logout',
   subscription_activated: 'Subscription Activated',
   payment_failed: 'Payment Failed',
+  /** money went back on a payment (refund, dispute); a partial refund is logged and changes nothing */
+  subscription_refunded: 'Subscription Refunded',
   feedback_submitted: 'Feedback Submitted',
   feedback_status_changed: 'Feedback Status Changed',
 } as const;

@@ -2,9 +2,19 @@
  * Account rules shared by the API and the browser (no zod here, so the browser bundle stays small).
  */
 
-/** Cognito password policy, as the server reports a refusal (the user pool and the schema must agree). */
-export const PASSWORD_POLICY_TEXT =
-  'Password must be at least 8 characters and contain an uppercase letter, a lowercase letter and a digit.';
+/**
+ * Passwords (DESIGN.md section 6, note 0015): at least 12 characters, no composition rules; common
+ * and easily guessed ones are refused by the server's strength check (auth/password-strength.ts).
+ * The user pool's policy is the same minimum and nothing else (infra/lib/constructs/auth.ts).
+ */
+export const PASSWORD_MIN_LENGTH = 12;
+export const PASSWORD_MAX_LENGTH = 256;
 
-/** The same policy as the signup form's hint under the password field. */
-export const PASSWORD_HINT = 'At least 8 characters, with an uppercase letter, a lowercase letter and a digit.';
+/** A password shorter than the minimum, as the server reports it (the user pool and the schema agree). */
+export const PASSWORD_POLICY_TEXT = `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`;
+
+/** A long enough password that is common, breached or easy to guess. */
+export const PASSWORD_TOO_COMMON_TEXT = 'This password is too common or too easy to guess. Try a longer phrase of unrelated words.';
+
+/** The signup form's hint under the password field. */
+export const PASSWORD_HINT = `At least ${PASSWORD_MIN_LENGTH} characters. A phrase of a few unrelated words works well; common passwords are refused.`;

@@ -15,7 +15,7 @@ describe('activity log retention (privacy page: at most 12 months)', () => {
   });
 });
 
-describe('no hot item: the keys of what an activity writes (docs/decisions/0015)', () => {
+describe('no hot item: the keys of what an activity writes (docs/decisions/0016)', () => {
   const now = new Date('2026-11-24T21:07:45.500Z');
   const input = { action: 'login' as const, userId: 'u1', details: 'signed in', ipAddress: '203.0.113.9', now };
   const fixed = (r: number) => () => r;

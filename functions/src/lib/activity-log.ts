@@ -65,7 +65,7 @@ export function loginCountUpdate(now: Date, random: () => number = Math.random):
 }
 
 /**
- * The transaction items that record one activity (docs/decisions/0015): the log item, in its day's
+ * The transaction items that record one activity (docs/decisions/0016): the log item, in its day's
  * partition on a random shard, indexed on gsi1 `LOG#RECENT` / `<ts>#<ulid>` for the newest-first
  * list; an ADD on a random counters shard; and for a sign-in, its minute in the hour's login count.
  * Callers add them to their own transaction so the log costs no extra round trip; a caller that

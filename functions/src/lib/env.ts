@@ -31,6 +31,8 @@ export interface Env {
   /** Stripe price ids of the two plans (their amounts must match billing/prices.ts). */
   stripePriceMonthly: string | null;
   stripePriceYearly: string | null;
+  /** The id of the PayPal webhook (developer dashboard): PayPal's signature check of /webhooks/paypal needs it. */
+  paypalWebhookId: string | null;
   /** PayPal REST environment of the credentials. */
   paypalEnvironment: 'production' | 'sandbox';
   /** Tests only: send Stripe / PayPal API calls to a local stub with recorded answers. */
@@ -80,6 +82,7 @@ export function getEnv(): Env {
     paypalCredentialsArn: e.PAYPAL_CREDENTIALS_ARN || null,
     stripePriceMonthly: e.STRIPE_PRICE_MONTHLY || null,
     stripePriceYearly: e.STRIPE_PRICE_YEARLY || null,
+    paypalWebhookId: e.PAYPAL_WEBHOOK_ID || null,
     paypalEnvironment: e.PAYPAL_ENVIRONMENT === 'sandbox' ? 'sandbox' : 'production',
     stripeApiBase: e.STRIPE_API_BASE || null,
     paypalApiBase: e.PAYPAL_API_BASE || null,

@@ -184,6 +184,8 @@ export interface FunctionsProps {
   /** Public values served by GET /api/config; empty when not configured. */
   readonly stripePublishableKey: string;
   readonly paypalClientId: string;
+  /** PayPal's webhook id (billing: the /webhooks/paypal signature check); empty when not configured. */
+  readonly paypalWebhookId: string;
   /** Stripe price ids of the two plans (live mode); empty in sandbox mode. */
   readonly stripePriceMonthly: string;
   readonly stripePriceYearly: string;
@@ -224,6 +226,7 @@ export class Functions extends Construct {
         STRIPE_PRICE_YEARLY: props.stripePriceYearly,
         STRIPE_SECRET_KEY_ARN: props.secrets.stripeSecretKey.secretArn,
         PAYPAL_CREDENTIALS_ARN: props.secrets.paypalCredentials.secretArn,
+        PAYPAL_WEBHOOK_ID: props.paypalWebhookId,
       },
       'stripe-webhook': {
         STRIPE_PRICE_MONTHLY: props.stripePriceMonthly,
@@ -288,9 +291,10 @@ export class Functions extends Construct {
     );
     // stripe-webhook: only its own items: the event record (idempotency), the payment record,
     // the user's profile, the activity log and the counters' shards. No delete, no Query, no Scan.
+    // BatchGetItem: a refund or dispute reads the payment record and the profile in one call.
     allow(
       'stripe-webhook',
-      ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:ConditionCheckItem'],
+      ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:ConditionCheckItem'],
       [table],
       { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['STRIPE_EVENT#*', 'PAYMENT#*', 'USER#*', 'LOG#*', 'STATS#*'] } },
     );

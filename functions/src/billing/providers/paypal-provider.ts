@@ -6,13 +6,14 @@ import {
   OAuthAuthorizationController,
   OrdersController,
   type Order,
+  PaymentsController,
 } from '@paypal/paypal-server-sdk';
 import { ulid } from 'ulidx';
 import { type Plan, planSchema } from '../../contract/billing';
 import { getEnv } from '../../lib/env';
 import { HttpError } from '../../lib/http-error';
 import { PRICES, centsToDecimal, decimalToCents } from '../prices';
-import { type PaypalOrderState, type PaypalProvider } from './types';
+import { type PaypalCaptureState, type PaypalOrderState, type PaypalProvider, type PaypalWebhookApi } from './types';
 
 interface AdapterConfig {
   url?: string;
@@ -153,6 +154,69 @@ export function paypalProvider(client: Client, credentials: { clientId: string; 
       const basic = Buffer.from(`${credentials.clientId}:${credentials.clientSecret}`).toString('base64');
       const { result } = await oauth.requestToken({ authorization: `Basic ${basic}` }, { response_type: 'client_token', intent: 'sdk_init' });
       return result.accessToken;
+    },
+  };
+}
+
+/**
+ * PayPal's side of its webhooks. The SDK has no call for the signature check, so
+ * POST /v1/notifications/verify-webhook-signature is made with the SDK client's own request
+ * builder: the same OAuth token (cached per client), base URL, timeout and test adapter as every
+ * other PayPal call. The event goes in as the exact bytes PayPal sent (re-serialising it could
+ * change what PayPal checks the signature against).
+ */
+/** The HTTP status of a failed PayPal call (the SDK's errors and the request builder's carry statusCode). */
+const statusOf = (err: unknown): number | undefined => {
+  const status = (err as { statusCode?: unknown } | undefined)?.statusCode;
+  return typeof status === 'number' ? status : undefined;
+};
+
+/** A failed PayPal call of the webhook: 503 when PayPal is down (so PayPal redelivers), else 502. */
+function webhookCallFailure(err: unknown): HttpError {
+  const status = statusOf(err);
+  console.error(JSON.stringify({ level: 'error', msg: 'paypal call failed', status: status ?? null, error: status === undefined ? String(err) : undefined }));
+  return new HttpError(status === undefined || status >= 500 || status === 429 ? 503 : 502, 'PayPal could not process the request.');
+}
+
+export function paypalWebhookApi(client: Client): PaypalWebhookApi {
+  const orders = new OrdersController(client);
+  const payments = new PaymentsController(client);
+  return {
+    async verifySignature(transmission, rawBody, webhookId) {
+      const fields = Object.entries(transmission).map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v)}`);
+      const req = client.getRequestBuilderFactory()('POST', '/v1/notifications/verify-webhook-signature');
+      req.header('Content-Type', 'application/json');
+      req.text(`{${fields.join(',')},"webhook_id":${JSON.stringify(webhookId)},"webhook_event":${rawBody}}`);
+      req.authenticate([{ oauth2: true }]);
+      req.defaultToError(ApiError);
+      try {
+        const { result } = await req.callAsText();
+        return (JSON.parse(result) as { verification_status?: unknown }).verification_status === 'SUCCESS';
+      } catch (err) {
+        if (statusOf(err) === 400 || statusOf(err) === 422) return false; // PayPal refused the transmission as malformed
+        throw webhookCallFailure(err);
+      }
+    },
+    async getCapture(captureId) {
+      try {
+        const { result } = await payments.getCapturedPayment({ captureId });
+        return {
+          id: result.id ?? captureId,
+          status: String(result.status ?? 'UNKNOWN'),
+          orderId: result.supplementaryData?.relatedIds?.orderId ?? null,
+        } satisfies PaypalCaptureState;
+      } catch (err) {
+        if (statusOf(err) === 404) return null;
+        throw webhookCallFailure(err);
+      }
+    },
+    async getOrder(orderId) {
+      try {
+        return orderState((await orders.getOrder({ id: orderId })).result);
+      } catch (err) {
+        if (statusOf(err) === 404) return null;
+        throw webhookCallFailure(err);
+      }
     },
   };
 }

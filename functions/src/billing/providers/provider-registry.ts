@@ -1,7 +1,7 @@
 import { getEnv } from '../../lib/env';
 import { HttpError, notFound } from '../../lib/http-error';
 import { sandboxBuyer, sandboxCardProvider, sandboxPaypalProvider } from './sandbox-provider';
-import { type CardProvider, type PaypalProvider, type SandboxBuyer } from './types';
+import { type CardProvider, type PaypalProvider, type PaypalWebhookApi, type SandboxBuyer } from './types';
 
 /**
  * Which adapter serves a request: the sandbox in sandbox mode (no provider keys), the real
@@ -32,6 +32,14 @@ export async function paypal(): Promise<PaypalProvider> {
   const [{ paypal: credentials }, { paypalClient, paypalProvider }] = await Promise.all([secrets(), import('./paypal-provider')]);
   if (!credentials) throw unavailable('PayPal');
   return paypalProvider(paypalClient(credentials), credentials);
+}
+
+/** PayPal's webhook side (live mode only: the sandbox sends no webhooks, its route answers 404). */
+export async function paypalWebhooks(): Promise<PaypalWebhookApi> {
+  if (isSandbox()) throw notFound('Not found');
+  const [{ paypal: credentials }, { paypalClient, paypalWebhookApi }] = await Promise.all([secrets(), import('./paypal-provider')]);
+  if (!credentials) throw new HttpError(503, 'PayPal is not configured');
+  return paypalWebhookApi(paypalClient(credentials));
 }
 
 /** The sandbox's buyer steps (confirm a test card, approve an order): not found outside sandbox mode. */

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulidx';
 import { type Plan } from '../../contract/billing';
 import { activityLogItems } from '../../lib/activity-log';
@@ -88,6 +88,7 @@ export const sandboxCardProvider: CardProvider = {
       userId: profile.id,
       plan: paid.plan,
       status: 'active',
+      periodStart: null,
       periodEnd: null,
       endedAt: null,
       cancelAtPeriodEnd: false,
@@ -166,12 +167,11 @@ function moveOrder(userId: string, id: string, from: SandboxOrder['status'][], t
 async function approveOrder(userId: string, orderId: string) {
   const id = orderKeyId(orderId);
   if (!id) throw notFound('Order not found');
-  try {
-    await ddb().send(new UpdateCommand(moveOrder(userId, id, ['CREATED', 'APPROVED'], 'APPROVED')));
-  } catch (err) {
-    if ((err as { name?: string }).name !== 'ConditionalCheckFailedException') throw err;
-    const existing = await ddb().send(new GetCommand({ TableName: tableName(), Key: keys.sandboxPayment(userId, 'PAYPAL', id) }));
-    if (!existing.Item) throw notFound('Order not found');
+  // One transaction, so that the request's profile check rides along (lib/profile-check.ts); a failed
+  // condition answers the order as stored (ALL_OLD): none is 404, one in another state is captured.
+  const outcome = await transact([{ Update: { ...moveOrder(userId, id, ['CREATED', 'APPROVED'], 'APPROVED'), ReturnValuesOnConditionCheckFailure: 'ALL_OLD' } }]);
+  if (!outcome.ok) {
+    if (!outcome.item) throw notFound('Order not found');
     throw new HttpError(422, 'This order is already captured.');
   }
   return { id: orderId, status: 'APPROVED' as const };

@@ -56,6 +56,7 @@ function subscriptionState(sub: Stripe.Subscription): CardSubscriptionState {
     userId: typeof sub.metadata?.userId === 'string' && sub.metadata.userId ? sub.metadata.userId : null,
     plan,
     status: KNOWN_STATUSES.includes(sub.status as CardSubscriptionState['status']) ? (sub.status as CardSubscriptionState['status']) : 'incomplete',
+    periodStart: iso(item?.current_period_start),
     periodEnd: iso(item?.current_period_end),
     endedAt: iso(sub.ended_at ?? sub.canceled_at),
     cancelAtPeriodEnd: sub.cancel_at_period_end || !!sub.cancel_at,

@@ -11,6 +11,8 @@ export interface PaymentInput {
   plan: Plan;
   amount: number;
   currency: string;
+  /** the period it bought, when known (the reversal of a payment ends this period) */
+  period?: { start: string; end: string };
 }
 
 /** A card subscription as the provider reports it (Stripe or the sandbox), provider-neutral. */
@@ -21,7 +23,8 @@ export interface CardSubscriptionState {
   /** null when the provider's price is not one of our plans' (then nothing is granted) */
   plan: Plan | null;
   status: 'incomplete' | 'incomplete_expired' | 'active' | 'trialing' | 'past_due' | 'unpaid' | 'canceled' | 'paused';
-  /** end of the current period (ISO) */
+  /** start and end of the current period (ISO); no end means nothing is granted (fail closed) */
+  periodStart: string | null;
   periodEnd: string | null;
   /** when a canceled subscription ended (ISO) */
   endedAt: string | null;
@@ -66,6 +69,24 @@ export interface PaypalProvider {
   /** Captures an approved order of this user (idempotent). */
   captureOrder(userId: string, orderId: string): Promise<PaypalOrderState>;
   clientToken(): Promise<string>;
+}
+
+/** A PayPal capture as PayPal reports it now. */
+export interface PaypalCaptureState {
+  id: string;
+  /** COMPLETED, PENDING, REFUNDED, PARTIALLY_REFUNDED, DECLINED, FAILED */
+  status: string;
+  /** the order it captured (supplementary_data.related_ids.order_id) */
+  orderId: string | null;
+}
+
+/** PayPal's side of its webhooks (live mode only). */
+export interface PaypalWebhookApi {
+  /** PayPal's own check of a delivery's signature (verify-webhook-signature): true only for SUCCESS. */
+  verifySignature(transmission: Record<string, string>, rawBody: string, webhookId: string): Promise<boolean>;
+  getCapture(captureId: string): Promise<PaypalCaptureState | null>;
+  /** Any user's order (the webhook has no session): null when it does not exist. */
+  getOrder(orderId: string): Promise<PaypalOrderState | null>;
 }
 
 /** A sandbox card confirmation: a payment to activate (with the writes that commit it), already paid, or declined. */

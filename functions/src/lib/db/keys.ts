@@ -13,10 +13,10 @@ export const keys = {
   feedback: (id: string) => ({ pk: `FEEDBACK#${id}`, sk: 'FEEDBACK' }),
   /**
    * An activity-log item: partitioned by its UTC day and a random shard (`LOG#<yyyy-mm-dd>#<shard>`,
-   * sk `<ts>#<ulid>`), so no partition takes every event (docs/decisions/0015).
+   * sk `<ts>#<ulid>`), so no partition takes every event (docs/decisions/0016).
    */
   log: (ts: string, id: string, shard: number) => ({ pk: `LOG#${ts.slice(0, 10)}#${shard}`, sk: `${ts}#${id}` }),
-  /** gsi1 partition of the newest-events list (`gsi1sk` `<ts>#<ulid>`): the one index entry every event writes (0015). */
+  /** gsi1 partition of the newest-events list (`gsi1sk` `<ts>#<ulid>`): the one index entry every event writes (0016). */
   logRecentGsi1pk: () => 'LOG#RECENT',
   /** The logins of one UTC hour (`yyyy-mm-ddThh`), one of `LOGIN_COUNT_SHARDS` shards: one number per minute `m00`–`m59`. */
   loginCount: (hour: string, shard: number) => ({ pk: `LOGINS#${hour}#${shard}`, sk: 'COUNT' }),
@@ -26,7 +26,7 @@ export const keys = {
   loginFailures: (scope: 'USER' | 'IP', id: string, window: string) => ({ pk: `LOGIN#${scope}#${id}`, sk: `WINDOW#${window}` }),
   /** One of `COUNTER_SHARDS` shards of the feedback and log totals (the totals are their sum). */
   counterShard: (shard: number) => ({ pk: `STATS#${shard}`, sk: 'COUNTERS' }),
-  /** The single counters item before issue 17: no longer written, still summed on read (0015). */
+  /** The single counters item before issue 17: no longer written, still summed on read (0016). */
   legacyCounters: () => ({ pk: 'STATS', sk: 'COUNTERS' }),
   payment: (provider: string, id: string) => ({ pk: `PAYMENT#${provider}#${id}`, sk: 'PAYMENT' }),
   stripeEvent: (id: string) => ({ pk: `STRIPE_EVENT#${id}`, sk: 'EVENT' }),
