@@ -36,11 +36,11 @@ export const keys = {
 
 /**
  * Shards of the totals item (`STATS#<n>`). Every sign-up, sign-in, logout, payment and feedback
- * adds to one shard picked at random, inside its own transaction. 16 keeps one shard at 1/16 of the
- * event rate (the capacity model's 10M MAU peak is far below 1,000 WCU/s per partition even unsharded
- * and the transactional write costs 2 WCU; 16 removes the conflict retries of concurrent events on one
- * item too), while the read stays one BatchGet with the login counts (at most 100 keys, see
- * admin-repository). Changing it only needs the read to cover every shard ever written: raise, never lower.
+ * adds to one shard picked at random, inside its own transaction. At the assumed 10M-MAU peak of
+ * ~290 logged events/s (decision 0016) one item would take ~580 WCU/s (transactional writes cost 2)
+ * and concurrent transactions on it would cancel each other; 16 shards take ~36 WCU/s each, and the
+ * read stays one BatchGet with the login counts (at most 100 keys, see admin-repository). Raise it
+ * if needed, never lower it: the read must cover every shard ever written.
  */
 export const COUNTER_SHARDS = 16;
 /** Shards of the activity-log day partitions (`LOG#<date>#<n>`): the archive is only read by key, never listed whole. */
