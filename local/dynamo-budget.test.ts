@@ -14,4 +14,10 @@ describe('dynamoBudgetViolations', () => {
       'GET /api/feedback: 1 Scan(s) while serving requests',
     ]);
   });
+
+  it('has no exception for the admin summary any more (issue 17 point 1)', () => {
+    expect(dynamoBudgetViolations({ 'GET /api/admin/logs': { requests: 1, maxCalls: 3, scans: 0, worst: ['GetCommand', 'QueryCommand', 'QueryCommand'] } })).toEqual([
+      'GET /api/admin/logs: 3 DynamoDB calls in one request (budget 2): GetCommand, QueryCommand, QueryCommand',
+    ]);
+  });
 });

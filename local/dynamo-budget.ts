@@ -11,8 +11,6 @@ const MAX_DYNAMO_CALLS = 2;
  */
 export const DYNAMO_BUDGET_EXCEPTIONS: Record<string, string> = {
   'POST /api/admin/system-tests/{test}': 'runs a complete sign-up, sign-in or feedback journey server-side, then cleans up',
-  // Temporary, until issue 17 point 1 (sharded counters read by BatchGet, which the profile check rides).
-  'GET /api/admin/logs': 'the session check reads the profile before the two Queries (newest events; logins and counters)',
 };
 
 /** The routes whose worst request broke the budget, as readable lines (empty when all are within it). */

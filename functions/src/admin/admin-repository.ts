@@ -1,8 +1,14 @@
 import { type ActivityLogEntry } from '../contract/admin';
-import { COUNTERS_GSI1 } from '../lib/activity-log';
-import { keys } from '../lib/db/keys';
+import { hourOf, minuteAttr } from '../lib/activity-log';
+import { COUNTER_SHARDS, LOGIN_COUNT_SHARDS, keys } from '../lib/db/keys';
 import { GSI1 } from '../lib/db/table';
-import { type Item, queryAll, queryPage } from '../lib/db/toolkit';
+import { type Item, type Key, batchGet, queryPage } from '../lib/db/toolkit';
+
+/**
+ * The admin summary's two reads (docs/decisions/0016): one BatchGet of the counters shards, the
+ * legacy counters item and the login counts of every hour the window touches (the request's profile
+ * check rides in it, lib/profile-check.ts), and one Query of the newest events.
+ */
 
 const toEntry = (it: Item): ActivityLogEntry => ({
   id: String(it.id ?? ''),
@@ -13,46 +19,73 @@ const toEntry = (it: Item): ActivityLogEntry => ({
   timestamp: String(it.timestamp ?? ''),
 });
 
-/** The newest `limit` events: one Query on the log partition, newest first. */
-export async function newestEvents(limit: number): Promise<ActivityLogEntry[]> {
+/**
+ * The newest `limit` events stamped at or before `untilIso`: one Query of gsi1 `LOG#RECENT`,
+ * newest first (events stamped further ahead by a fast clock wait until they are due).
+ */
+export async function newestEvents(limit: number, untilIso: string): Promise<ActivityLogEntry[]> {
   const { items } = await queryPage({
-    KeyConditionExpression: 'pk = :pk',
-    ExpressionAttributeValues: { ':pk': keys.logPartition() },
+    IndexName: GSI1,
+    KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk <= :until',
+    ExpressionAttributeValues: { ':pk': keys.logRecentGsi1pk(), ':until': `${untilIso}#~` },
     ScanIndexForward: false,
     Limit: limit,
   });
   return items.map(toEntry);
 }
 
-interface Counters {
+export interface Counters {
   logCount: number;
   feedbackCount: number;
 }
 
-const countersOf = (it: Item | undefined): Counters => ({
-  logCount: Number(it?.logCount ?? 0),
-  feedbackCount: Number(it?.feedbackCount ?? 0),
-});
+/** A BatchGet answers at most 100 keys; the profile check may add one. */
+const MAX_KEYS = 99;
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/** The UTC hours (`yyyy-mm-ddThh`) from the one holding `from` to the one holding `to`, oldest first. */
+export function hoursBetween(from: Date, to: Date): string[] {
+  const out: string[] = [];
+  for (let t = Math.floor(from.getTime() / HOUR) * HOUR; t <= to.getTime(); t += HOUR) out.push(hourOf(new Date(t)));
+  return out;
+}
 
 /**
- * One key-condition Query on gsi1 `ACTION#login`, gsi1sk > since: the login events of the window
- * and — because the counters item sits in that partition after every timestamp — the totals.
- * Only a few attributes are projected. Answers the login timestamps and the counters (zero before
- * the first activity has been recorded: every counter write sets the item's gsi1 keys).
+ * The keys of the summary's BatchGet: every counters shard, the legacy item, and every shard of the
+ * login count of each hour from `since` to `until`. Throws past what one BatchGet can take (a
+ * wider window or more shards need a new design, not a second call).
  */
-export async function loginsSinceAndCounters(sinceIso: string): Promise<{ loginTimestamps: string[]; counters: Counters }> {
-  const items = await queryAll({
-    IndexName: GSI1,
-    KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk > :since',
-    ExpressionAttributeValues: { ':pk': COUNTERS_GSI1.gsi1pk, ':since': sinceIso },
-    ProjectionExpression: 'pk, #ts, logCount, feedbackCount',
-    ExpressionAttributeNames: { '#ts': 'timestamp' },
-  });
-  const loginTimestamps: string[] = [];
-  let counters: Counters = countersOf(undefined);
-  for (const it of items) {
-    if (it.pk === keys.counters().pk) counters = countersOf(it);
-    else if (typeof it.timestamp === 'string') loginTimestamps.push(it.timestamp);
+export function summaryKeys(since: Date, until: Date): { counters: Key[]; logins: { hour: string; key: Key }[] } {
+  const counters = [keys.legacyCounters(), ...Array.from({ length: COUNTER_SHARDS }, (_, n) => keys.counterShard(n))];
+  const logins = hoursBetween(since, until).flatMap((hour) => Array.from({ length: LOGIN_COUNT_SHARDS }, (_, n) => ({ hour, key: keys.loginCount(hour, n) })));
+  if (counters.length + logins.length > MAX_KEYS) throw new Error(`The admin summary needs ${counters.length + logins.length} keys: more than one BatchGet`);
+  return { counters, logins };
+}
+
+/**
+ * The totals and the logins stamped in (since, until], to the minute: a minute counts when its
+ * start is after `since` and not after `until`, so a login older than `since` is never counted and
+ * the logins of the minute that holds `since` are not counted either (at most one minute's worth
+ * fewer than an exact count).
+ */
+export async function countersAndLogins(since: Date, until: Date): Promise<{ counters: Counters; logins: number }> {
+  const plan = summaryKeys(since, until);
+  const items = await batchGet([...plan.counters, ...plan.logins.map((l) => l.key)]);
+  const counters: Counters = { logCount: 0, feedbackCount: 0 };
+  for (const it of items.slice(0, plan.counters.length)) {
+    counters.logCount += Number(it?.logCount ?? 0);
+    counters.feedbackCount += Number(it?.feedbackCount ?? 0);
   }
-  return { loginTimestamps, counters };
+  let logins = 0;
+  plan.logins.forEach(({ hour }, i) => {
+    const item = items[plan.counters.length + i];
+    if (!item) return;
+    const hourStart = Date.parse(`${hour}:00:00.000Z`);
+    for (let m = 0; m < 60; m += 1) {
+      const start = hourStart + m * MINUTE;
+      if (start > since.getTime() && start <= until.getTime()) logins += Number(item[minuteAttr(m)] ?? 0);
+    }
+  });
+  return { counters, logins };
 }

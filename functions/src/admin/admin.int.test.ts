@@ -1,15 +1,17 @@
 import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { storedCounters } from '../../test/activity-logs';
 import { ApiClient, STRONG_PASSWORD, adminClient, signedUpClient, subscriberClient } from '../../test/api-client';
 import { loadEvent } from '../../test/events';
 import { invoke, jsonBody } from '../../test/lambda';
 import { type AdminLogsResponse, type SystemTestResponse } from '../contract/admin';
-import { activityLogItems } from '../lib/activity-log';
+import { type ActivityInput, activityLogItems } from '../lib/activity-log';
 import { cognito } from '../lib/cognito';
 import { ddb, dynamoCallCount, tableName } from '../lib/db/client';
-import { keys } from '../lib/db/keys';
+import { COUNTER_SHARDS, keys } from '../lib/db/keys';
 import { GSI1 } from '../lib/db/table';
+import { queryAll } from '../lib/db/toolkit';
 import { getEnv } from '../lib/env';
 import { adminLogs } from './admin-service';
 import { handler } from './handler';
@@ -24,12 +26,16 @@ beforeAll(async () => {
 });
 
 const logs = () => admin.get<AdminLogsResponse>('/api/admin/logs');
-const counters = async () => {
-  const res = await ddb().send(new GetCommand({ TableName: tableName(), Key: keys.counters(), ConsistentRead: true }));
-  return { logCount: Number(res.Item?.logCount ?? 0), feedbackCount: Number(res.Item?.feedbackCount ?? 0) };
-};
-const writeLogin = (now: Date, userId: string) =>
-  ddb().send(new TransactWriteCommand({ TransactItems: activityLogItems({ action: 'login', userId, details: `test login at ${now.toISOString()}`, ipAddress: '198.51.100.7', now }) }));
+const counters = storedCounters;
+const writeEvent = (a: Omit<ActivityInput, 'ipAddress' | 'details'> & { details?: string }, alsoAdd?: Record<string, number>) =>
+  ddb().send(
+    new TransactWriteCommand({
+      TransactItems: activityLogItems({ details: `test ${a.action} at ${a.now!.toISOString()}`, ipAddress: '198.51.100.7', ...a }, alsoAdd ? { alsoAdd } : {}),
+    }),
+  );
+const writeLogin = (now: Date, userId: string) => writeEvent({ action: 'login', userId, now });
+/** A fixed clock on a random day of its own, far in the past: only this test's events are stamped near it. */
+const pastDay = (fromYear: number) => Date.UTC(fromYear, 0, 1) + Math.floor(Math.random() * 3000) * 86_400_000;
 
 describe('GET /api/admin/logs', () => {
   it('answers the counters, the newest 50 events newest first and the recent logins', async () => {
@@ -70,10 +76,70 @@ describe('GET /api/admin/logs', () => {
     expect(res.body.total).toBeGreaterThanOrEqual(55);
   });
 
-  it('keeps the counters item in the login partition of gsi1 (one Query reads logins and totals)', async () => {
-    await writeLogin(new Date(), 'placement-user');
-    const item = (await ddb().send(new GetCommand({ TableName: tableName(), Key: keys.counters(), ConsistentRead: true }))).Item;
-    expect(item).toMatchObject({ gsi1pk: 'ACTION#login', gsi1sk: '~COUNTERS', logCount: expect.any(Number) });
+  it('spreads the events over day-and-shard partitions and the totals over counter shards', async () => {
+    const now = new Date(pastDay(1970));
+    const userId = `spread-${Date.now()}`;
+    await Promise.all(Array.from({ length: 24 }, (_, i) => writeLogin(new Date(now.getTime() + i), userId)));
+    const stored = await queryAll({
+      IndexName: GSI1,
+      KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :day)',
+      FilterExpression: 'userId = :u',
+      ExpressionAttributeValues: { ':pk': 'LOG#RECENT', ':day': now.toISOString().slice(0, 10), ':u': userId },
+    });
+    expect(stored).toHaveLength(24);
+    const partitions = new Set(stored.map((it) => String(it.pk)));
+    for (const pk of partitions) expect(pk).toMatch(new RegExp(`^LOG#${now.toISOString().slice(0, 10)}#([0-9]|1[0-5])$`));
+    expect(partitions.size).toBeGreaterThan(1);
+    for (const it of stored) expect(it.expiresAt).toBe(Math.floor(Date.parse(String(it.timestamp)) / 1000) + 365 * 86_400);
+    // the old single counters item is not written any more
+    const shards = await ddb().send(
+      new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: Array.from({ length: COUNTER_SHARDS }, (_, n) => keys.counterShard(n)), ConsistentRead: true } } }),
+    );
+    expect((shards.Responses?.[tableName()] ?? []).length).toBeGreaterThan(1);
+  });
+
+  it('counts exactly under concurrency: 60 simultaneous events, the shards sum to 60', async () => {
+    const attr = `testCount${Date.now()}`;
+    const now = new Date(pastDay(1970));
+    await Promise.all(Array.from({ length: 60 }, (_, i) => writeEvent({ action: 'logout', userId: 'concurrent-user', now: new Date(now.getTime() + i) }, { [attr]: 1 })));
+    const res = await ddb().send(
+      new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: Array.from({ length: COUNTER_SHARDS }, (_, n) => keys.counterShard(n)), ConsistentRead: true } } }),
+    );
+    const items = (res.Responses?.[tableName()] ?? []).filter((it) => typeof it[attr] === 'number');
+    expect(items.reduce((sum, it) => sum + Number(it[attr]), 0)).toBe(60);
+    expect(items.length).toBeGreaterThan(1);
+  });
+
+  it('still sums the single counters item written before the shards (legacy, left in place)', async () => {
+    const add = (n: number) =>
+      ddb().send(new UpdateCommand({ TableName: tableName(), Key: keys.legacyCounters(), UpdateExpression: 'ADD logCount :n, feedbackCount :n', ExpressionAttributeValues: { ':n': n } }));
+    const before = (await adminLogs(new Date())).total;
+    await add(1000);
+    try {
+      const stored = await counters();
+      const after = await adminLogs(new Date());
+      expect(after.total - before).toBeGreaterThanOrEqual(1000);
+      expect(after.total).toBeLessThanOrEqual(stored.logCount + 50);
+    } finally {
+      await add(-1000);
+    }
+  });
+
+  it('lists the newest events across shards and across a day boundary, newest first, none from after its clock', async () => {
+    const day = pastDay(1980);
+    const now = new Date(day + 30_000); // 00:00:30 UTC
+    const at = (ms: number) => new Date(day + ms);
+    const userId = `newest-${Date.now()}`;
+    const stamps = [at(-10_000), at(-5_000), at(5_000), at(10_000), at(20_000)]; // 23:59:50 and 23:59:55 the day before, then today
+    await Promise.all(stamps.map((t) => writeEvent({ action: 'signup', userId, now: t })));
+    await writeEvent({ action: 'signup', userId, now: at(5 * MIN) }); // after the clock (beyond the minute of skew)
+    const res = await adminLogs(now);
+    const mine = res.events.filter((e) => e.userId === userId);
+    expect(mine.map((e) => e.timestamp)).toEqual([...stamps].reverse().map((t) => t.toISOString()));
+    // nothing newer than the clock (plus a minute of skew), and ours are the newest (random day of our own)
+    expect(res.events.slice(0, 5).map((e) => e.userId)).toEqual(Array(5).fill(userId));
+    expect(res.events.every((e) => e.timestamp <= new Date(now.getTime() + MIN).toISOString())).toBe(true);
+    expect(res.events).toHaveLength(50);
   });
 
   it('keeps the total in step with every logged event (atomic counter, not counted on read)', async () => {
@@ -99,29 +165,49 @@ describe('recent logins: the last 24 hours', () => {
     expect(afterNew - afterOld).toBeGreaterThanOrEqual(1);
   });
 
-  it('is exact at a fixed clock: 23:59 counts, 24:01 does not, nor does a later login', async () => {
+  it('is exact to the minute at a fixed clock: 23:59 counts; 24:01, the minute holding now−24h and a later login do not', async () => {
     // A "now" far in the past, unique to this run: only this test's logins fall in its window.
-    const now = new Date(Date.UTC(1990, 0, 1) + Math.floor(Math.random() * 3000) * 86_400_000);
+    const now = new Date(pastDay(1990));
     await writeLogin(new Date(now.getTime() - 24 * HOUR - MIN), 'fixed-old');
     await writeLogin(new Date(now.getTime() - 23 * HOUR - 59 * MIN), 'fixed-new');
+    // in the minute that holds now−24h: counted to the minute, that minute is left out (decision 0016)
     await writeLogin(new Date(now.getTime() - 24 * HOUR + 1), 'fixed-edge-inside');
     await writeLogin(new Date(now.getTime() - 24 * HOUR), 'fixed-edge-exact');
     await writeLogin(new Date(now.getTime() + 2 * MIN), 'fixed-future');
     const res = await adminLogs(now);
-    expect(res.recentLogins).toBe(2);
+    expect(res.recentLogins).toBe(1);
   });
 
-  it('reads the logins with one key-condition Query on gsi1 (plus the newest events), never a Scan', async () => {
+  it('sums every shard of every hour of the window, with a clock in the middle of a minute', async () => {
+    const now = new Date(pastDay(1990) + 37 * MIN + 30_000); // hh:37:30
+    const at = (ms: number) => new Date(now.getTime() + ms);
+    const inside = [at(-24 * HOUR + 30_001), at(-24 * HOUR + MIN), at(-12 * HOUR), at(-HOUR), at(-1), at(0), at(59_000)];
+    const outside = [at(-24 * HOUR + 20_000) /* the minute holding now−24h */, at(-25 * HOUR), at(2 * MIN)];
+    // 20 logins in one minute land on several shards of that hour
+    const burst = Array.from({ length: 20 }, (_, i) => at(-3 * HOUR + i));
+    await Promise.all([...inside, ...outside, ...burst].map((t, i) => writeLogin(t, `window-${i}`)));
+    expect((await adminLogs(now)).recentLogins).toBe(inside.length + burst.length);
+  });
+
+  it('reads everything with one BatchGet (counters, hourly login counts) and then one Query of the newest events, never a Scan', async () => {
     const send = vi.spyOn(ddb(), 'send');
     await adminLogs(new Date());
     const inputs = send.mock.calls.map(([c]) => ({ name: c.constructor.name, input: c.input as Record<string, unknown> }));
     send.mockRestore();
-    expect(inputs.map((i) => i.name).sort()).toEqual(['QueryCommand', 'QueryCommand']);
-    const loginQuery = inputs.find((i) => i.input.IndexName === GSI1)!;
-    expect(loginQuery.input).toMatchObject({ KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk > :since', ExpressionAttributeValues: { ':pk': 'ACTION#login' } });
-    expect(loginQuery.input.FilterExpression).toBeUndefined();
-    const newest = inputs.find((i) => i.input.IndexName === undefined)!;
-    expect(newest.input).toMatchObject({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': 'LOG#ALL' }, ScanIndexForward: false, Limit: 50 });
+    expect(inputs.map((i) => i.name)).toEqual(['BatchGetCommand', 'QueryCommand']);
+    const batch = inputs[0]!.input as { RequestItems: Record<string, { Keys: { pk: string }[] }> };
+    const batchKeys = batch.RequestItems[tableName()]!.Keys;
+    expect(batchKeys.length).toBeLessThanOrEqual(99);
+    expect(batchKeys.filter((k) => /^STATS#\d+$/.test(k.pk))).toHaveLength(COUNTER_SHARDS);
+    expect(batchKeys.filter((k) => k.pk.startsWith('LOGINS#')).length).toBeGreaterThanOrEqual(25 * 3);
+    expect(inputs[1]!.input).toMatchObject({
+      IndexName: GSI1,
+      KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk <= :until',
+      ExpressionAttributeValues: { ':pk': 'LOG#RECENT' },
+      ScanIndexForward: false,
+      Limit: 50,
+    });
+    expect(inputs[1]!.input.FilterExpression).toBeUndefined();
   });
 });
 
@@ -135,10 +221,14 @@ describe('system tests (admin)', () => {
     // gone from Cognito …
     await expect(cognito().send(new AdminGetUserCommand({ UserPoolId: getEnv().userPoolId, Username: username }))).rejects.toMatchObject({ name: 'UserNotFoundException' });
     // … and its profile is deleted too
-    const signupLog = await ddb().send(
-      new QueryCommand({ TableName: tableName(), IndexName: GSI1, KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': 'ACTION#signup' }, ScanIndexForward: false, Limit: 20 }),
-    );
-    const entry = (signupLog.Items ?? []).find((i) => String(i.details).includes(username));
+    const signupLog = await queryAll({
+      IndexName: GSI1,
+      KeyConditionExpression: 'gsi1pk = :pk',
+      FilterExpression: '#a = :a AND contains(details, :u)',
+      ExpressionAttributeNames: { '#a': 'action' },
+      ExpressionAttributeValues: { ':pk': 'LOG#RECENT', ':a': 'signup', ':u': username },
+    });
+    const entry = signupLog[0];
     expect(entry).toBeDefined();
     const profile = await ddb().send(new GetCommand({ TableName: tableName(), Key: keys.profile(String(entry!.userId)), ConsistentRead: true }));
     expect(profile.Item).toBeUndefined();
@@ -178,9 +268,8 @@ describe('DynamoDB budget (handler invoked in this process)', () => {
   afterEach(() => {
     vi.restoreAllMocks();
   });
-  // Three until issue 17 point 1 (local/dynamo-budget.ts lists the exception): the session check's
-  // read of the admin's profile, then the two Queries.
-  it('GET /api/admin/logs: the session check and two Queries, no Scan', async () => {
+  // The session check's read of the admin's profile rides in the BatchGet (decision 0016).
+  it('GET /api/admin/logs: at most two calls, the session check included, no Scan', async () => {
     const cookies = [...admin.jar].map(([k, v]) => `${k}=${v}`);
     const send = vi.spyOn(ddb(), 'send');
     const before = dynamoCallCount();
@@ -189,7 +278,7 @@ describe('DynamoDB budget (handler invoked in this process)', () => {
     const names = send.mock.calls.map(([c]) => c.constructor.name);
     expect(res.statusCode).toBe(200);
     expect((jsonBody(res) as AdminLogsResponse).events.length).toBeGreaterThan(0);
-    expect(calls).toBe(3);
-    expect(names.sort()).toEqual(['GetCommand', 'QueryCommand', 'QueryCommand']);
+    expect(calls).toBeLessThanOrEqual(2);
+    expect(names).toEqual(['BatchGetCommand', 'QueryCommand']);
   });
 });

@@ -5,11 +5,11 @@ import {
   AdminInitiateAuthCommand,
   AdminCreateUserCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadEvent } from '../../test/events';
 import { setTestEnv } from '../../test/env';
-import { signedInCookies, awsError, cognitoMock, connectionRefused, ddbMock, principals, resetAwsMocks } from '../../test/fixtures';
+import { signedInCookies, awsError, cognitoMock, connectionRefused, ddbMock, principals, profileItem, resetAwsMocks } from '../../test/fixtures';
 import { accessToken, stubJwksFetch } from '../../test/jwt';
 import { expectJsonError, invoke, jsonBody } from '../../test/lambda';
 import { type AdminLogsResponse, type SystemTestResponse } from '../contract/admin';
@@ -126,7 +126,7 @@ describe('system tests', () => {
     expect(submit![2]!.Put!.Item!.details).toMatch(/^admin sent general feedback \[[0-9A-Z]{26}\] \(system test, removed again\)$/);
     const id = submit![1]!.Put!.Item!.id as string;
     expect(cleanup![0]!.Delete).toMatchObject({ Key: { pk: `FEEDBACK#${id}`, sk: 'FEEDBACK' }, ExpressionAttributeValues: expect.objectContaining({ ':u': principals.admin.sub, ':open': 'open' }) });
-    expect(cleanup![1]!.Update).toMatchObject({ Key: { pk: 'STATS', sk: 'COUNTERS' }, ExpressionAttributeNames: { '#c0': 'feedbackCount' }, ExpressionAttributeValues: expect.objectContaining({ ':c0': -1 }) });
+    expect(cleanup![1]!.Update).toMatchObject({ Key: { pk: expect.stringMatching(/^STATS#([0-9]|1[0-5])$/), sk: 'COUNTERS' }, ExpressionAttributeNames: { '#c0': 'feedbackCount' }, ExpressionAttributeValues: expect.objectContaining({ ':c0': -1 }) });
     expect(cleanup![2]!.Update).toMatchObject({ Key: submit![0]!.Update!.Key, ExpressionAttributeValues: expect.objectContaining({ ':minus': -1 }) });
     expect(cognitoMock.calls()).toHaveLength(0);
   });
@@ -150,33 +150,54 @@ describe('system tests', () => {
 });
 
 describe('GET /api/admin/logs', () => {
-  it('answers counters, newest events and logins of the last 24 h from two Queries (after the read of the session check)', async () => {
-    const now = Date.now();
-    const iso = (ms: number) => new Date(now - ms).toISOString();
-    ddbMock.on(QueryCommand, { IndexName: 'gsi1' }).resolves({
-      Items: [
-        { pk: 'LOG#ALL', timestamp: iso(23 * 3600_000 + 59 * 60_000) },
-        { pk: 'LOG#ALL', timestamp: iso(60_000) },
-        { pk: 'LOG#ALL', timestamp: iso(-10 * 60_000) }, // ten minutes in the future: not counted
-        { pk: 'STATS', logCount: 42, feedbackCount: 7 },
-      ],
+  it('answers the summed counter shards, the minute login counts of the last 24 h and the newest events: one BatchGet (with the session check) and one Query', async () => {
+    const now = new Date();
+    const iso = (ms: number) => new Date(now.getTime() - ms).toISOString();
+    const minuteOf = (ms: number) => {
+      const d = new Date(now.getTime() - ms);
+      return { pk: `LOGINS#${d.toISOString().slice(0, 13)}`, attr: `m${String(d.getUTCMinutes()).padStart(2, '0')}` };
+    };
+    const recent = minuteOf(23 * 3600_000 + 58 * 60_000);
+    const justNow = minuteOf(60_000);
+    const tooOld = minuteOf(24 * 3600_000 + 5 * 60_000);
+    const ahead = minuteOf(-10 * 60_000); // ten minutes in the future: not counted
+    const stored: Record<string, unknown>[] = [
+      { pk: 'STATS', sk: 'COUNTERS', logCount: 40, feedbackCount: 5 }, // the legacy item
+      { pk: 'STATS#0', sk: 'COUNTERS', logCount: 1, feedbackCount: 1 },
+      { pk: 'STATS#15', sk: 'COUNTERS', logCount: 1, feedbackCount: 1 },
+      { pk: `${recent.pk}#0`, sk: 'COUNT', [recent.attr]: 2 },
+      { pk: `${justNow.pk}#2`, sk: 'COUNT', [justNow.attr]: 1 },
+      { pk: `${tooOld.pk}#1`, sk: 'COUNT', [tooOld.attr]: 7 },
+      { pk: `${ahead.pk}#1`, sk: 'COUNT', [ahead.attr]: 9 },
+    ];
+    ddbMock.on(BatchGetCommand).callsFake((input: { RequestItems: Record<string, { Keys: { pk: string; sk: string }[] }> }) => {
+      const [table, { Keys }] = Object.entries(input.RequestItems)[0]!;
+      const found = Keys.map((k) => (k.sk === 'PROFILE' ? profileItem('admin') : stored.find((it) => it.pk === k.pk && it.sk === k.sk))).filter(Boolean);
+      return { Responses: { [table]: found } };
     });
-    ddbMock.on(QueryCommand, { KeyConditionExpression: 'pk = :pk' }).resolves({
-      Items: [{ pk: 'LOG#ALL', sk: 's', gsi1pk: 'ACTION#login', gsi1sk: 's', entity: 'LOG', id: 'L1', action: 'login', details: 'User a signed in', userId: 'u', ipAddress: '1.2.3.4', timestamp: iso(60_000) }],
+    ddbMock.on(QueryCommand).resolves({
+      Items: [{ pk: 'LOG#2026-11-25#3', sk: 's', gsi1pk: 'LOG#RECENT', gsi1sk: 's', entity: 'LOG', id: 'L1', action: 'login', details: 'User a signed in', userId: 'u', ipAddress: '1.2.3.4', timestamp: iso(60_000) }],
     });
     const res = await invoke(handler, loadEvent('get-admin-logs', { cookies: signedInCookies('admin') }));
     expect(res.statusCode).toBe(200);
     expect(jsonBody(res) as AdminLogsResponse).toEqual({
       total: 42,
       feedbackTotal: 7,
-      recentLogins: 2,
+      recentLogins: 3,
       events: [{ id: 'L1', action: 'login', details: 'User a signed in', userId: 'u', ipAddress: '1.2.3.4', timestamp: iso(60_000) }],
     });
-    expect(ddbMock.calls().map((c) => c.args[0].constructor.name)).toEqual(['GetCommand', 'QueryCommand', 'QueryCommand']);
+    expect(ddbMock.calls().map((c) => c.args[0].constructor.name)).toEqual(['BatchGetCommand', 'QueryCommand']);
+    const keys = ddbMock.commandCalls(BatchGetCommand)[0]!.args[0].input.RequestItems!['fittrack-test']!.Keys!;
+    expect(keys).toContainEqual({ pk: `USER#${principals.admin.sub}`, sk: 'PROFILE' });
+    expect(keys.length).toBeLessThanOrEqual(100);
   });
 
   it('answers zeros before anything was recorded', async () => {
     ddbMock.on(QueryCommand).resolves({ Items: [] });
+    ddbMock.on(BatchGetCommand).callsFake((input: { RequestItems: Record<string, { Keys: { sk: string }[] }> }) => {
+      const [table, { Keys }] = Object.entries(input.RequestItems)[0]!;
+      return { Responses: { [table]: Keys.filter((k) => k.sk === 'PROFILE').map(() => profileItem('admin')) } };
+    });
     const res = await invoke(handler, loadEvent('get-admin-logs', { cookies: signedInCookies('admin') }));
     expect(jsonBody(res)).toEqual({ total: 0, feedbackTotal: 0, recentLogins: 0, events: [] });
   });

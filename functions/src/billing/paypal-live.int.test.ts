@@ -1,5 +1,6 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activityLogsOf } from '../../test/activity-logs';
 import { type ApiClient, signedUpClient } from '../../test/api-client';
 import { overrideEnv } from '../../test/env';
 import { type EventOverrides, loadEvent } from '../../test/events';
@@ -7,7 +8,6 @@ import { invoke, jsonBody } from '../../test/lambda';
 import { type UserResponse } from '../contract/auth';
 import { ddb, tableName } from '../lib/db/client';
 import { keys } from '../lib/db/keys';
-import { GSI1 } from '../lib/db/table';
 import type { handler as BillingHandler } from './handler';
 import { resetProviderSecrets } from './secrets';
 import { PaypalStub } from '../../test/paypal-stub';
@@ -57,10 +57,7 @@ async function order(client: ApiClient, body: unknown = { amount: '29.99', curre
 const profile = async (id: string) => (await ddb().send(new GetCommand({ TableName: tableName(), Key: keys.profile(id) }))).Item!;
 
 async function activations(userId: string) {
-  const res = await ddb().send(
-    new QueryCommand({ TableName: tableName(), IndexName: GSI1, KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': 'ACTION#subscription_activated' } }),
-  );
-  return (res.Items ?? []).filter((i) => i.userId === userId);
+  return activityLogsOf('subscription_activated', userId);
 }
 
 describe('PayPal (live mode, recorded Orders v2 responses)', () => {

@@ -1,5 +1,6 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activityLogsOf } from '../../test/activity-logs';
 import { type ApiClient, signedUpClient } from '../../test/api-client';
 import { overrideEnv } from '../../test/env';
 import { loadEvent } from '../../test/events';
@@ -8,7 +9,6 @@ import { PaypalStub, type PaypalWebhookType } from '../../test/paypal-stub';
 import { ddb, dynamoCallCount, tableName } from '../lib/db/client';
 import { keys } from '../lib/db/keys';
 import { resetEnvCache } from '../lib/env';
-import { GSI1 } from '../lib/db/table';
 import type { handler as BillingHandler } from './handler';
 import { resetProviderSecrets } from './secrets';
 
@@ -45,12 +45,7 @@ const profile = async (id: string) => (await ddb().send(new GetCommand({ TableNa
 const record = async (key: { pk: string; sk: string }) => (await ddb().send(new GetCommand({ TableName: tableName(), Key: key }))).Item;
 const paypalEventKey = (id: string) => ({ pk: `PAYPAL_EVENT#${id}`, sk: 'EVENT' });
 
-async function logged(action: string, userId: string) {
-  const res = await ddb().send(
-    new QueryCommand({ TableName: tableName(), IndexName: GSI1, KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': `ACTION#${action}` } }),
-  );
-  return (res.Items ?? []).filter((i) => i.userId === userId);
-}
+const logged = activityLogsOf;
 
 /** Delivers an event with PayPal's transmission headers (signed by the stub unless `headers` says otherwise). */
 async function deliver(event: Record<string, unknown>, headers: Record<string, string | undefined> = stub.transmission(event)) {

@@ -1,6 +1,7 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activityLogsOf } from '../../test/activity-logs';
 import { type ApiClient, signedUpClient } from '../../test/api-client';
 import { overrideEnv } from '../../test/env';
 import { loadEvent } from '../../test/events';
@@ -9,7 +10,6 @@ import { type UserResponse } from '../contract/auth';
 import { type MembershipResponse } from '../contract/billing';
 import { ddb, dynamoCallCount, tableName } from '../lib/db/client';
 import { keys } from '../lib/db/keys';
-import { GSI1 } from '../lib/db/table';
 import { resetEnvCache } from '../lib/env';
 import type { handler as BillingHandler } from './handler';
 import { resetProviderSecrets } from './secrets';
@@ -90,15 +90,7 @@ async function profile(userId: string) {
 }
 
 async function activations(userId: string) {
-  const res = await ddb().send(
-    new QueryCommand({
-      TableName: tableName(),
-      IndexName: GSI1,
-      KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': 'ACTION#subscription_activated' },
-    }),
-  );
-  return (res.Items ?? []).filter((i) => i.userId === userId);
+  return activityLogsOf('subscription_activated', userId);
 }
 
 const record = async (key: { pk: string; sk: string }) => (await ddb().send(new GetCommand({ TableName: tableName(), Key: key }))).Item;
@@ -170,10 +162,7 @@ describe('Stripe webhook: failed payments', () => {
     const subId = stub.addSubscription({ userId: id, plan: 'monthly', status: 'incomplete', invoicePaid: false, periodEnd: now() + 30 * DAY });
     const payload = eventPayload('invoice.payment_failed', subId);
     for (let i = 0; i < 3; i++) expect((await deliver(payload)).statusCode).toBe(200);
-    const res = await ddb().send(
-      new QueryCommand({ TableName: tableName(), IndexName: GSI1, KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': 'ACTION#payment_failed' } }),
-    );
-    expect((res.Items ?? []).filter((i) => i.userId === id)).toHaveLength(1);
+    expect(await activityLogsOf('payment_failed', id)).toHaveLength(1);
     expect((await profile(id)).subscription).toEqual({ status: 'none' });
   });
 });

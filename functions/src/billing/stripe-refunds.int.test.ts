@@ -1,6 +1,7 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { activityLogsOf } from '../../test/activity-logs';
 import { type ApiClient, signedUpClient } from '../../test/api-client';
 import { overrideEnv } from '../../test/env';
 import { loadEvent } from '../../test/events';
@@ -9,7 +10,6 @@ import { StripeStub, fixture, stripeFixture } from '../../test/stripe-stub';
 import { type UserResponse } from '../contract/auth';
 import { ddb, dynamoCallCount, tableName } from '../lib/db/client';
 import { keys } from '../lib/db/keys';
-import { GSI1 } from '../lib/db/table';
 import type { handler as BillingHandler } from './handler';
 import { setStripeCustomerId } from './billing-repository';
 import { resetProviderSecrets } from './secrets';
@@ -83,12 +83,7 @@ async function delivered(payload: string): Promise<string> {
 const profile = async (id: string) => (await ddb().send(new GetCommand({ TableName: tableName(), Key: keys.profile(id) }))).Item!;
 const record = async (key: { pk: string; sk: string }) => (await ddb().send(new GetCommand({ TableName: tableName(), Key: key }))).Item;
 
-async function logged(action: string, userId: string) {
-  const res = await ddb().send(
-    new QueryCommand({ TableName: tableName(), IndexName: GSI1, KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': `ACTION#${action}` } }),
-  );
-  return (res.Items ?? []).filter((i) => i.userId === userId);
-}
+const logged = activityLogsOf;
 
 const membership = async (client: ApiClient) => jsonBody(await invoke(billing, loadEvent('get-subscription', { cookies: client.cookies() }))) as { hasActiveSubscription: boolean; status: string };
 

@@ -10,7 +10,7 @@ import { FEEDBACK_PER_HOUR, type Feedback, type FeedbackListResponse, type Feedb
 import { ddb, dynamoCallCount, tableName } from '../lib/db/client';
 import { keys } from '../lib/db/keys';
 import { handler } from './handler';
-import { activityLogsOf } from '../../test/activity-logs';
+import { activityLogsOf, storedCounters } from '../../test/activity-logs';
 
 type Msg = { message: string };
 
@@ -23,10 +23,7 @@ const valid = (o: Record<string, unknown> = {}) => ({
   ...o,
 });
 
-const counters = async () => {
-  const res = await ddb().send(new GetCommand({ TableName: tableName(), Key: keys.counters(), ConsistentRead: true }));
-  return { logCount: Number(res.Item?.logCount ?? 0), feedbackCount: Number(res.Item?.feedbackCount ?? 0) };
-};
+const counters = storedCounters;
 const stored = async (id: string) => (await ddb().send(new GetCommand({ TableName: tableName(), Key: keys.feedback(id), ConsistentRead: true }))).Item;
 const logsOf = activityLogsOf;
 

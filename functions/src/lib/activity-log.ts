@@ -1,7 +1,7 @@
 import { ulid } from 'ulidx';
 import { type ActivityAction } from '../contract/activity-actions';
 import { tableName } from './db/client';
-import { keys } from './db/keys';
+import { COUNTER_SHARDS, LOGIN_COUNT_SHARDS, LOG_SHARDS, keys, randomShard } from './db/keys';
 import { type TransactItem, transact } from './db/toolkit';
 
 /**
@@ -19,22 +19,22 @@ export interface ActivityInput {
   now?: Date;
 }
 
-/**
- * gsi1 keys of the counters item (`STATS`/`COUNTERS`): it sits in the login partition of gsi1,
- * after every timestamp, so the admin summary reads the totals and the logins of the last 24 hours
- * with one key-condition Query (docs/decisions/0400-activity-log-and-feedback-keys.md).
- */
-export const COUNTERS_GSI1 = { gsi1pk: 'ACTION#login', gsi1sk: '~COUNTERS' } as const;
+/** The UTC hour of an instant, `yyyy-mm-ddThh`: the login counts are kept per hour. */
+export const hourOf = (d: Date): string => d.toISOString().slice(0, 13);
+/** The attribute of a login count item that counts the logins of one minute of its hour: `m00`–`m59`. */
+export const minuteAttr = (minute: number): string => `m${String(minute).padStart(2, '0')}`;
+/** A login count item lives two days past its hour (the admin view reads the last 24 hours). */
+const LOGIN_COUNT_TTL_SECONDS = 2 * 86_400;
 
 /**
- * The update of the counters item: ADD each amount (atomic) and keep its gsi1 keys set, so the
- * item is in its gsi1 place from the first write that creates it.
+ * The update of one counters shard (`STATS#<n>`, picked at random): ADD each amount (atomic, no
+ * read). The totals are the sum of all shards (admin-repository), so any shard may take any add,
+ * negative ones included.
  */
-export function countersUpdate(adds: Record<string, number>): TransactItem {
-  const entries = Object.entries(adds);
+export function countersUpdate(adds: Record<string, number>, random: () => number = Math.random): TransactItem {
   const names: Record<string, string> = {};
-  const values: Record<string, unknown> = { ':cpk': COUNTERS_GSI1.gsi1pk, ':csk': COUNTERS_GSI1.gsi1sk };
-  const parts = entries.map(([attr, n], i) => {
+  const values: Record<string, unknown> = { ':entity': 'COUNTERS' };
+  const parts = Object.entries(adds).map(([attr, n], i) => {
     names[`#c${i}`] = attr;
     values[`:c${i}`] = n;
     return `#c${i} :c${i}`;
@@ -42,23 +42,39 @@ export function countersUpdate(adds: Record<string, number>): TransactItem {
   return {
     Update: {
       TableName: tableName(),
-      Key: keys.counters(),
-      UpdateExpression: `ADD ${parts.join(', ')} SET gsi1pk = :cpk, gsi1sk = :csk`,
+      Key: keys.counterShard(randomShard(COUNTER_SHARDS, random)),
+      UpdateExpression: `ADD ${parts.join(', ')} SET entity = :entity`,
       ExpressionAttributeNames: names,
       ExpressionAttributeValues: values,
     },
   };
 }
 
+/** The count of one login: its minute in a random shard of its hour's login count (TTL two days past the hour). */
+export function loginCountUpdate(now: Date, random: () => number = Math.random): TransactItem {
+  const hourEnd = Math.floor(Date.parse(`${hourOf(now)}:00:00.000Z`) / 1000) + 3600;
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: keys.loginCount(hourOf(now), randomShard(LOGIN_COUNT_SHARDS, random)),
+      UpdateExpression: 'ADD #m :one SET expiresAt = :exp, entity = :entity',
+      ExpressionAttributeNames: { '#m': minuteAttr(now.getUTCMinutes()) },
+      ExpressionAttributeValues: { ':one': 1, ':exp': hourEnd + LOGIN_COUNT_TTL_SECONDS, ':entity': 'LOGIN_COUNT' },
+    },
+  };
+}
+
 /**
- * The transaction items that record one activity: the log item (one partition `LOG#ALL`, newest
- * first; gsi1 by action so "recent logins" is one key-condition Query) and the atomic counter.
- * Callers may add them to their own transaction so the log costs no extra round trip; a caller
- * that also counts something else on `STATS`/`COUNTERS` passes it in `alsoAdd` (one transaction
- * may touch an item only once).
+ * The transaction items that record one activity (docs/decisions/0016): the log item, in its day's
+ * partition on a random shard, indexed on gsi1 `LOG#RECENT` / `<ts>#<ulid>` for the newest-first
+ * list; an ADD on a random counters shard; and for a sign-in, its minute in the hour's login count.
+ * Callers add them to their own transaction so the log costs no extra round trip; a caller that
+ * also counts something else on the counters passes it in `alsoAdd` (one transaction may touch an
+ * item only once).
  */
-export function activityLogItems(a: ActivityInput, o: { alsoAdd?: Record<string, number> } = {}): TransactItem[] {
+export function activityLogItems(a: ActivityInput, o: { alsoAdd?: Record<string, number>; random?: () => number } = {}): TransactItem[] {
   const now = a.now ?? new Date();
+  const random = o.random ?? Math.random;
   const ts = now.toISOString();
   const id = ulid(now.getTime());
   return [
@@ -66,8 +82,8 @@ export function activityLogItems(a: ActivityInput, o: { alsoAdd?: Record<string,
       Put: {
         TableName: tableName(),
         Item: {
-          ...keys.log(ts, id),
-          gsi1pk: `ACTION#${a.action}`,
+          ...keys.log(ts, id, randomShard(LOG_SHARDS, random)),
+          gsi1pk: keys.logRecentGsi1pk(),
           gsi1sk: `${ts}#${id}`,
           entity: 'LOG',
           id,
@@ -80,7 +96,8 @@ export function activityLogItems(a: ActivityInput, o: { alsoAdd?: Record<string,
         },
       },
     },
-    countersUpdate({ logCount: 1, ...o.alsoAdd }),
+    countersUpdate({ logCount: 1, ...o.alsoAdd }, random),
+    ...(a.action === 'login' ? [loginCountUpdate(now, random)] : []),
   ];
 }
 

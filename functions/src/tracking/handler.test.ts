@@ -6,6 +6,7 @@ import { setTestEnv } from '../../test/env';
 import { signedInCookies, ddbMock, principals, profileItem, resetAwsMocks } from '../../test/fixtures';
 import { stubJwksFetch } from '../../test/jwt';
 import { invoke, jsonBody } from '../../test/lambda';
+import { meals } from '../catalog/catalog-data';
 import { CALORIE_LIMIT_MESSAGE } from '../contract/tracking';
 import { tableName } from '../lib/db/client';
 import { dayKey } from './day-key';
@@ -118,19 +119,57 @@ describe('tracking handler (DynamoDB stubbed)', () => {
     expect(ddbMock.commandCalls(GetCommand)).toHaveLength(0); // no separate profile read: two calls in all
   });
 
-  it('answers 404 for an unknown meal without writing, and 409 when the conditional update fails', async () => {
+  it('answers 404 for a meal neither the seeded catalogue nor the table has, without writing, and 409 when the conditional update fails', async () => {
+    const notSeeded = { mealId: 'meal-only-in-the-table' };
     // the profile comes back in the same BatchGet as the meal and the day (the subscription check)
     ddbMock.on(BatchGetCommand).resolves({ Responses: { [T]: [profileItem('subscriber')] } });
-    let res = await invoke(handler, loadEvent('post-progress-today-meals', { cookies }));
+    let res = await invoke(handler, loadEvent('post-progress-today-meals', { cookies, body: notSeeded }));
     expect(res.statusCode).toBe(404);
     expect(ddbMock.commandCalls(TransactWriteCommand)).toHaveLength(0);
-    const mealId = (JSON.parse(loadEvent('post-progress-today-meals').body!) as { mealId: string }).mealId;
-    ddbMock.on(BatchGetCommand).resolves({ Responses: { [T]: [profileItem('subscriber'), { pk: 'CATALOG#MEAL', sk: mealId, id: mealId, calories: 100 }] } });
+    ddbMock.on(BatchGetCommand).resolves({ Responses: { [T]: [profileItem('subscriber'), { pk: 'CATALOG#MEAL', sk: notSeeded.mealId, id: notSeeded.mealId, calories: 100 }] } });
     ddbMock.on(TransactWriteCommand).rejects(canceled([{ Code: 'ConditionalCheckFailed' }, { Code: 'None' }]));
-    res = await invoke(handler, loadEvent('post-progress-today-meals', { cookies }));
+    res = await invoke(handler, loadEvent('post-progress-today-meals', { cookies, body: notSeeded }));
     expect(res.statusCode).toBe(409);
     expect(jsonBody(res)).toEqual({ message: CALORIE_LIMIT_MESSAGE });
     expect(ddbMock.commandCalls(GetCommand)).toHaveLength(0);
+  });
+
+  it('adds a seeded meal by writing first (checking the catalogue item) and answers the day read after the write', async () => {
+    const meal = meals.find((m) => m.id === 'meal-air-popped-popcorn')!;
+    const date = dayKey(new Date(), 'Europe/Berlin');
+    ddbMock.on(BatchGetCommand).resolves({ Responses: { [T]: [{ pk: `USER#${sub}`, sk: `DAY#${date}`, caloriesConsumed: 285 }] } });
+    const res = await invoke(handler, loadEvent('post-progress-today-meals', { cookies, body: { mealId: meal.id } }));
+    expect(res.statusCode, res.body).toBe(200);
+    // the answer is the day as read after the write (another tab's adds included), not "before + 95"
+    expect(jsonBody(res)).toMatchObject({ caloriesConsumed: 285 });
+    expect(ddbMock.calls().map((c) => c.args[0].constructor.name)).toEqual(['TransactWriteCommand', 'BatchGetCommand']);
+    const items = ddbMock.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
+    expect(items[0]!.ConditionCheck!.Key).toEqual({ pk: `USER#${sub}`, sk: 'PROFILE' });
+    expect(items[1]!.Update!.ExpressionAttributeValues).toMatchObject({ ':c': meal.calories, ':max': 500 - meal.calories });
+    expect(items.at(-1)!.ConditionCheck).toMatchObject({
+      Key: { pk: 'CATALOG#MEAL', sk: meal.id },
+      ConditionExpression: 'calories = :c AND #n = :n',
+      ExpressionAttributeValues: { ':c': meal.calories, ':n': meal.name },
+    });
+    expect(ddbMock.commandCalls(BatchGetCommand)[0]!.args[0].input.RequestItems![T]!.ConsistentRead).toBe(true);
+  });
+
+  it('a seeded meal: 409 when the limit refuses it; read first when the catalogue item says otherwise', async () => {
+    const meal = meals.find((m) => m.id === 'meal-air-popped-popcorn')!;
+    // items: 0 the profile check, 1 the day (limit), 2 the entry, 3 the totals, 4 the catalogue check
+    ddbMock.on(TransactWriteCommand).rejects(canceled([{ Code: 'None' }, { Code: 'ConditionalCheckFailed' }, { Code: 'None' }, { Code: 'None' }, { Code: 'None' }]));
+    let res = await invoke(handler, loadEvent('post-progress-today-meals', { cookies, body: { mealId: meal.id } }));
+    expect(res.statusCode).toBe(409);
+    ddbMock.resetHistory();
+    ddbMock
+      .on(TransactWriteCommand)
+      .rejectsOnce(canceled([{ Code: 'None' }, { Code: 'None' }, { Code: 'None' }, { Code: 'None' }, { Code: 'ConditionalCheckFailed' }]))
+      .resolves({});
+    ddbMock.on(BatchGetCommand).resolves({ Responses: { [T]: [{ pk: 'CATALOG#MEAL', sk: meal.id, id: meal.id, name: meal.name, calories: 120 }] } });
+    res = await invoke(handler, loadEvent('post-progress-today-meals', { cookies, body: { mealId: meal.id } }));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(jsonBody(res)).toMatchObject({ caloriesConsumed: 120 });
+    expect(ddbMock.calls().map((c) => c.args[0].constructor.name)).toEqual(['TransactWriteCommand', 'BatchGetCommand', 'TransactWriteCommand']);
   });
 
   it('removes a meal entry conditionally on it existing; a day lowered meanwhile is set to 0, never below', async () => {
@@ -197,7 +236,12 @@ describe('tracking handler (DynamoDB stubbed)', () => {
     const user = signedInCookies('user');
     const meal = await invoke(handler, loadEvent('post-progress-today-meals', { cookies: user }));
     expect(meal.statusCode).toBe(403);
-    expect(ddbMock.commandCalls(TransactWriteCommand)).toHaveLength(0);
+    // a seeded meal is written first: the transaction's first item, the profile check, refused it (nothing written)
+    const [tx] = ddbMock.commandCalls(TransactWriteCommand);
+    expect(tx!.args[0].input.TransactItems![0]!.ConditionCheck!.Key).toEqual({ pk: `USER#${principals.user.sub}`, sk: 'PROFILE' });
+    expect(ddbMock.commandCalls(TransactWriteCommand)).toHaveLength(1);
+    expect(ddbMock.commandCalls(BatchGetCommand)).toHaveLength(0);
+    ddbMock.resetHistory();
     const patch = await invoke(handler, loadEvent('patch-progress-today', { cookies: signedInCookies('lapsed') }));
     expect(patch.statusCode).toBe(403);
     expect(jsonBody(patch)).toEqual({ message: 'An active subscription is required' });

@@ -195,10 +195,19 @@ export async function setDayValue(p: {
 /**
  * Adds a meal to the day: its diary entry and its calories, only while the day stays within
  * `limit` (one conditional update; the entry is written in the same transaction, so every calorie
- * a meal add counted has an entry that can remove it again).
+ * a meal add counted has an entry that can remove it again). Item 0 is the limit; with
+ * `catalogCheck`, the last item is the check of the catalogue item.
  */
-export async function addCalories(p: { sub: string; date: string; entry: MealEntry; limit: number; now: Date }): Promise<TxOutcome> {
-  const { sub, date, entry, limit, now } = p;
+export async function addCalories(p: {
+  sub: string;
+  date: string;
+  entry: MealEntry;
+  limit: number;
+  now: Date;
+  /** the meal as the caller knows it without a read: the transaction's last item checks the catalogue item still says so */
+  catalogCheck?: Pick<Meal, 'calories' | 'name'>;
+}): Promise<TxOutcome> {
+  const { sub, date, entry, limit, now, catalogCheck } = p;
   const calories = entry.calories;
   const items: TransactItem[] = [
     {
@@ -215,6 +224,17 @@ export async function addCalories(p: { sub: string; date: string; entry: MealEnt
   items.push({ Put: { TableName: tableName(), Item: { ...keys.mealEntry(sub, date, entry.id), entity: 'MEAL_ENTRY', date, ...entry } } });
   const totals = totalsUpdate(sub, date, {}, calories > 0);
   if (totals) items.push(totals);
+  if (catalogCheck) {
+    items.push({
+      ConditionCheck: {
+        TableName: tableName(),
+        Key: keys.catalog('MEAL', entry.mealId),
+        ConditionExpression: 'calories = :c AND #n = :n',
+        ExpressionAttributeNames: { '#n': 'name' },
+        ExpressionAttributeValues: { ':c': catalogCheck.calories, ':n': catalogCheck.name },
+      },
+    });
+  }
   return transact(items);
 }
 

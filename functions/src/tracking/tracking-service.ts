@@ -10,6 +10,8 @@ import {
   type PushupSet,
 } from '../contract/tracking';
 import { DAY_LIMITS, GOALS, caloriesAfterRemoval, exceedsCalorieLimit } from '../contract/tracking-goals';
+import { meals } from '../catalog/catalog-data';
+import { type Meal } from '../contract/catalog';
 import { HttpError, conflict, notFound } from '../lib/http-error';
 import {
   type DayState,
@@ -63,15 +65,39 @@ export async function patchProgressToday(c: TrackingContext, body: PatchProgress
   return toProgress(date, day.values, lifetime);
 }
 
+/** The seeded catalogue's meals by id (catalog/catalog-data.ts, the data the deployment seeds). */
+let seeded: Map<string, Meal> | undefined;
+const seededMeal = (id: string): Meal | undefined => (seeded ??= new Map(meals.map((m) => [m.id, m]))).get(id);
+
+/**
+ * Adds a meal and answers the day as stored after the add (decision 0103). A meal of the seeded
+ * catalogue needs no read first: the transaction writes its calories and checks that the catalogue
+ * item still says them (the session check rides in it), then one consistent BatchGet reads the day
+ * and the totals, so two tabs adding at once each get totals that include their own add and every
+ * add committed before it. Two calls. A meal only the table knows (test meals; a catalogue change
+ * between deploy and seed) is read first and answered as read plus this meal, as before.
+ */
 export async function addMeal(c: TrackingContext, mealId: string): Promise<ProgressToday> {
   const date = today(c);
+  const known = seededMeal(mealId);
+  if (known) {
+    // The update's condition holds on a day without calories yet: a meal over the limit on its own is refused here.
+    if (exceedsCalorieLimit(0, known.calories)) throw conflict(CALORIE_LIMIT_MESSAGE);
+    const entry = mealEntry(c, known);
+    const outcome = await addCalories({ sub: c.sub, date, entry, limit: GOALS.caloriesConsumed, now: c.now, catalogCheck: known });
+    if (outcome.ok) {
+      const { day, lifetime } = await readToday(c.sub, date);
+      return toProgress(date, day.values, lifetime);
+    }
+    if (outcome.failed === 0) throw conflict(CALORIE_LIMIT_MESSAGE);
+    // The catalogue item differs from the code's: read it as stored.
+  }
   const { meal, day, lifetime, trackedToday } = await readMealAndToday(c.sub, date, mealId);
   if (!meal) throw notFound('Meal not found');
   const calories = meal.calories;
   // Cheap early refusal; the conditional update below is what guarantees the limit under concurrency.
   if (exceedsCalorieLimit(day.values.caloriesConsumed, calories)) throw conflict(CALORIE_LIMIT_MESSAGE);
-  const entry: MealEntry = { id: ulid(c.now.getTime()), mealId: meal.id, name: meal.name, calories, createdAt: c.now.toISOString() };
-  const outcome = await addCalories({ sub: c.sub, date, entry, limit: GOALS.caloriesConsumed, now: c.now });
+  const outcome = await addCalories({ sub: c.sub, date, entry: mealEntry(c, meal), limit: GOALS.caloriesConsumed, now: c.now });
   if (!outcome.ok) throw conflict(CALORIE_LIMIT_MESSAGE);
   return toProgress(
     date,
@@ -79,6 +105,14 @@ export async function addMeal(c: TrackingContext, mealId: string): Promise<Progr
     calories > 0 && !trackedToday ? { ...lifetime, daysTracked: lifetime.daysTracked + 1 } : lifetime,
   );
 }
+
+const mealEntry = (c: TrackingContext, meal: Meal): MealEntry => ({
+  id: ulid(c.now.getTime()),
+  mealId: meal.id,
+  name: meal.name,
+  calories: meal.calories,
+  createdAt: c.now.toISOString(),
+});
 
 export async function getMealsToday(c: TrackingContext): Promise<MealEntry[]> {
   return listMealEntries(c.sub, today(c));

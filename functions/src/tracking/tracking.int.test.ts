@@ -326,6 +326,42 @@ describe('POST /api/progress/today/meals', () => {
   });
 });
 
+describe('concurrent meal adds answer the totals they wrote (issue 17 point 4, decision 0103)', () => {
+  const popcorn = 'meal-air-popped-popcorn'; // 95 kcal in the seeded catalogue
+
+  it('five tabs adding a 95 kcal meal at once: every answer includes its own add and those before it; the last says 475 as stored', async () => {
+    const { client } = await subscriberClient('mealrace');
+    const results = await Promise.all(Array.from({ length: 5 }, () => addMeal(client, popcorn)));
+    for (const r of results) expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const answers = results.map((r) => r.body.caloriesConsumed).sort((a, b) => a - b);
+    // The k-th add to commit reads after its commit: it sees at least k adds.
+    answers.forEach((kcal, i) => expect(kcal).toBeGreaterThanOrEqual(95 * (i + 1)));
+    expect(answers.at(-1)).toBe(475);
+    for (const r of results) expect(r.body.lifetime.daysTracked).toBe(1);
+    expect((await today(client)).body.caloriesConsumed).toBe(475);
+    expect(await mealsToday(client)).toHaveLength(5);
+  });
+
+  it('a seeded meal is written first and read after (two calls, the session check riding in the transaction); the limit still holds', async () => {
+    const { client } = await subscriberClient('mealrace');
+    const results = await Promise.all(Array.from({ length: 8 }, () => addMeal(client, popcorn)));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(5);
+    expect(results.filter((r) => r.status === 409).map((r) => r.body.message)).toEqual(Array(3).fill(CALORIE_LIMIT_MESSAGE));
+    expect((await today(client)).body.caloriesConsumed).toBe(475);
+    const tally: DynamoTally = { calls: 0, scans: 0, commands: [] };
+    const other = await subscriberClient('mealcalls');
+    const event = loadEvent('post-progress-today-meals', {
+      cookies: [...other.client.jar].map(([k, v]) => `${k}=${v}`),
+      body: { mealId: popcorn },
+      headers: { 'x-time-zone': 'UTC' },
+    });
+    const res = await dynamoTally.run(tally, () => invoke(handler, event));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(tally.commands).toEqual(['TransactWriteItemsCommand', 'BatchGetItemCommand']);
+    expect(jsonBody(res)).toMatchObject({ caloriesConsumed: 95, lifetime: { daysTracked: 1 } });
+  });
+});
+
 describe('today\'s meals (the diary): GET /api/progress/today/meals and DELETE /api/progress/today/meals/{id}', () => {
   it('lists each add as its own entry with an id, name, calories and time, oldest first', async () => {
     const { client } = await subscriberClient('diary');

@@ -290,13 +290,13 @@ export class Functions extends Construct {
       [props.userPoolArn],
     );
     // stripe-webhook: only its own items: the event record (idempotency), the payment record,
-    // the user's profile, the activity log and the counters. No delete, no Query, no Scan.
+    // the user's profile, the activity log and the counters' shards. No delete, no Query, no Scan.
     // BatchGetItem: a refund or dispute reads the payment record and the profile in one call.
     allow(
       'stripe-webhook',
       ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:ConditionCheckItem'],
       [table],
-      { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['STRIPE_EVENT#*', 'PAYMENT#*', 'USER#*', 'LOG#*', 'STATS'] } },
+      { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['STRIPE_EVENT#*', 'PAYMENT#*', 'USER#*', 'LOG#*', 'STATS#*'] } },
     );
     props.secrets.stripeSecretKey.grantRead(house['stripe-webhook'].role);
     props.secrets.stripeWebhookSecret.grantRead(house['stripe-webhook'].role);

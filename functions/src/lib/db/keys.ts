@@ -11,18 +11,49 @@ export const keys = {
   catalog: (kind: CatalogKind, id: string) => ({ pk: `CATALOG#${kind}`, sk: id }),
   catalogPartition: (kind: CatalogKind) => `CATALOG#${kind}`,
   feedback: (id: string) => ({ pk: `FEEDBACK#${id}`, sk: 'FEEDBACK' }),
-  /** Every activity-log item in one partition, newest first by `<ts>#<ulid>` (docs/decisions/0400). */
-  log: (ts: string, id: string) => ({ pk: 'LOG#ALL', sk: `${ts}#${id}` }),
-  logPartition: () => 'LOG#ALL',
+  /**
+   * An activity-log item: partitioned by its UTC day and a random shard (`LOG#<yyyy-mm-dd>#<shard>`,
+   * sk `<ts>#<ulid>`), so no partition takes every event (docs/decisions/0016).
+   */
+  log: (ts: string, id: string, shard: number) => ({ pk: `LOG#${ts.slice(0, 10)}#${shard}`, sk: `${ts}#${id}` }),
+  /** gsi1 partition of the newest-events list (`gsi1sk` `<ts>#<ulid>`): the one index entry every event writes (0016). */
+  logRecentGsi1pk: () => 'LOG#RECENT',
+  /** The logins of one UTC hour (`yyyy-mm-ddThh`), one of `LOGIN_COUNT_SHARDS` shards: one number per minute `m00`–`m59`. */
+  loginCount: (hour: string, shard: number) => ({ pk: `LOGINS#${hour}#${shard}`, sk: 'COUNT' }),
   /** Feedback submissions of a user in one hour window (TTL via expiresAt): the rate limit. */
   feedbackRate: (sub: string, window: string) => ({ pk: `USER#${sub}`, sk: `RATE#FEEDBACK#${window}` }),
   /** Failed sign-ins in one hour window, per account (lower-cased username) and per IP (TTL via expiresAt). */
   loginFailures: (scope: 'USER' | 'IP', id: string, window: string) => ({ pk: `LOGIN#${scope}#${id}`, sk: `WINDOW#${window}` }),
-  counters: () => ({ pk: 'STATS', sk: 'COUNTERS' }),
+  /** One of `COUNTER_SHARDS` shards of the feedback and log totals (the totals are their sum). */
+  counterShard: (shard: number) => ({ pk: `STATS#${shard}`, sk: 'COUNTERS' }),
+  /** The single counters item before issue 17: no longer written, still summed on read (0016). */
+  legacyCounters: () => ({ pk: 'STATS', sk: 'COUNTERS' }),
   payment: (provider: string, id: string) => ({ pk: `PAYMENT#${provider}#${id}`, sk: 'PAYMENT' }),
   stripeEvent: (id: string) => ({ pk: `STRIPE_EVENT#${id}`, sk: 'EVENT' }),
   /** Sandbox payment objects (sandbox mode only), under their owner: `SANDBOX#CARD#<id>`, `SANDBOX#PAYPAL#<id>`. */
   sandboxPayment: (sub: string, kind: 'CARD' | 'PAYPAL', id: string) => ({ pk: `USER#${sub}`, sk: `SANDBOX#${kind}#${id}` }),
 } as const;
+
+/**
+ * Shards of the totals item (`STATS#<n>`). Every sign-up, sign-in, logout, payment and feedback
+ * adds to one shard picked at random, inside its own transaction. At the assumed 10M-MAU peak of
+ * ~290 logged events/s (decision 0016) one item would take ~580 WCU/s (transactional writes cost 2)
+ * and concurrent transactions on it would cancel each other; 16 shards take ~36 WCU/s each, and the
+ * read stays one BatchGet with the login counts (at most 100 keys, see admin-repository). Raise it
+ * if needed, never lower it: the read must cover every shard ever written.
+ */
+export const COUNTER_SHARDS = 16;
+/** Shards of the activity-log day partitions (`LOG#<date>#<n>`): the archive is only read by key, never listed whole. */
+export const LOG_SHARDS = 16;
+/**
+ * Shards of each hour's login count (`LOGINS#<hour>#<n>`). The admin read needs up to 26 hours of
+ * them in the same BatchGet as the 16 counter shards, the legacy counters item and the caller's
+ * profile: 26 x 3 + 16 + 1 + 1 = 96 keys of the 100 a BatchGet allows. Only sign-ins write them,
+ * so each item takes a third of the sign-ins of its hour, and only during that hour.
+ */
+export const LOGIN_COUNT_SHARDS = 3;
+
+/** A shard number in [0, count), picked at random for each write. */
+export const randomShard = (count: number, random: () => number = Math.random): number => Math.min(count - 1, Math.floor(random() * count));
 
 export type CatalogKind = 'MEAL' | 'WORKOUT' | 'STRETCH';
