@@ -123,6 +123,8 @@ describe('npm start', () => {
     const creds = JSON.parse(readFileSync(path.join(dataDir, 'admin-credentials.json'), 'utf8')) as { username: string; password: string };
     expect(creds.username).toBe('admin');
     expect(creds.password).toMatch(/^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)[A-Za-z\d]{20}$/);
+    // printed right after the "running at" line: on a busy machine it may arrive in a later chunk
+    for (let i = 0; i < 50 && !first.output().includes(creds.password); i++) await new Promise((r) => setTimeout(r, 100));
     expect(first.output()).toContain(creds.password);
     expect(statSync(path.join(dataDir, 'admin-credentials.json')).mode & 0o777).toBe(0o600);
 
