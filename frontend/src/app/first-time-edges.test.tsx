@@ -205,7 +205,14 @@ describe('tabs kept in the URL', () => {
 describe('greeting', () => {
   it("greets a user who has just signed up with 'Welcome', and 'Welcome back' after a later sign-in", async () => {
     const user = makeUser({ username: 'newbie', hasActiveSubscription: false, subscriptionStatus: 'none' });
-    mockFetch({ 'GET /api/auth/me': signedOut, 'POST /api/auth/signup': () => json({ user }, 201) });
+    let signedUp = false;
+    mockFetch({
+      'GET /api/auth/me': () => (signedUp ? json({ user }) : signedOut()),
+      'POST /api/auth/signup': () => {
+        signedUp = true;
+        return json({ user }, 201);
+      },
+    });
     const first = renderApp('/auth');
     fireEvent.click(await screen.findByRole('tab', { name: 'Sign Up' }));
     const panel = screen.getByRole('tabpanel');
@@ -215,6 +222,8 @@ describe('greeting', () => {
     fireEvent.change(within(panel).getByLabelText('Confirm Password'), { target: { value: 'Secret123x' } });
     fireEvent.click(within(panel).getByRole('button', { name: 'Create Account' }));
     await waitFor(() => expect(location()).toBe('/subscription'));
+    // Arrived without a reload: the account bar knows the new user and offers Logout.
+    expect(await within(screen.getByRole('banner')).findByRole('button', { name: 'Logout' })).toBeInTheDocument();
     first.unmount();
 
     // The plan is paid: the dashboard greets the new user.

@@ -1,23 +1,30 @@
-import { Suspense } from 'react';
+import { Suspense, useState } from 'react';
 import { Link, Outlet } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner';
-import { useLogout, useSessionActions } from '@/features/auth/public';
+import { hasStoredUser, useLogout, useSession } from '@/features/auth/public';
 import { PlainFooter } from './app-footer';
 import { BrandMark } from './brand-mark';
 import { SkipLink } from './skip-link';
 
 /**
  * Who is signed in, and Logout: on the screens a signed-in user without a plan sees (plan choice,
- * checkout), where the shell and its Logout are closed to them.
+ * checkout), where the shell and its Logout are closed to them. Read when the screen opens (a user
+ * who has just signed up arrives here without a reload); only a browser with a stored user asks
+ * the server, so a signed-out visitor causes no 401.
  */
 function AccountBar() {
-  const { cachedUser } = useSessionActions();
+  const [maybeSignedIn] = useState(hasStoredUser);
+  return maybeSignedIn ? <SignedInAccount /> : null;
+}
+
+function SignedInAccount() {
+  const { user } = useSession();
   const logout = useLogout();
-  if (!cachedUser) return null;
+  if (!user) return null;
   return (
     <div className="flex min-w-0 items-center gap-2 text-sm">
-      <span className="min-w-0 truncate text-slate-600" title={cachedUser.username}>
-        {cachedUser.username}
+      <span className="min-w-0 truncate text-slate-600" title={user.username}>
+        {user.username}
       </span>
       <button
         type="button"

@@ -1,5 +1,5 @@
 /** What the app and the other features use of auth: the session, its provider and logout. */
 export { SessionProvider } from './session-provider';
 export { type SignInState, useSession, useSessionActions } from './session-context';
-export { isNewAccount } from './user-storage';
+export { hasStoredUser, isNewAccount } from './user-storage';
 export { useLogout } from './use-logout';

@@ -49,3 +49,8 @@ export function markNewAccount(user: User | null): void {
 export function isNewAccount(user: User): boolean {
   return readStorage(NEW_ACCOUNT_KEY) === user.id;
 }
+
+/** True when this browser keeps a signed-in user (worth asking the server about the session). */
+export function hasStoredUser(): boolean {
+  return readStoredUser() !== null;
+}

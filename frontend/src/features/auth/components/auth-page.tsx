@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { Card } from '@/components/ui/card';
 import { afterSignInPath, useSession } from '@/features/auth/session-context';
-import { readStoredUser } from '@/features/auth/user-storage';
+import { hasStoredUser } from '@/features/auth/user-storage';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { LoginForm } from './login-form';
 import { SignupForm } from './signup-form';
@@ -17,7 +17,7 @@ function SignedInRedirect() {
 export function AuthPage() {
   const [tab, setTab] = useState('login');
   // Only a browser that has a stored user asks the server (a signed-out visitor causes no 401).
-  const [maybeSignedIn] = useState(() => readStoredUser() !== null);
+  const [maybeSignedIn] = useState(hasStoredUser);
   return (
     <div className="grid gap-6 py-4">
       {maybeSignedIn ? <SignedInRedirect /> : null}
