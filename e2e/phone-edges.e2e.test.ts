@@ -40,7 +40,15 @@ const overflow = (page: Page) =>
     const wide = [...document.querySelectorAll<HTMLElement>('body *')]
       .filter((e) => e.getBoundingClientRect().right > width + 0.5 && e.getClientRects().length > 0)
       .map((e) => `${e.tagName.toLowerCase()} "${(e.textContent ?? '').trim().slice(0, 30)}"`);
-    return { scrollWidth: document.documentElement.scrollWidth, width, wide: wide.slice(0, 5) };
+    // Content cut off by a box that hides its overflow (a card's rounded corners) is hidden too;
+    // a truncated line (ellipsis), screen-reader-only text and a form field's own scrolling are meant to be.
+    const clipped = [...document.querySelectorAll<HTMLElement>('body *')]
+      .filter((e) => {
+        const style = getComputedStyle(e);
+        return !e.matches('input, select, textarea') && /hidden|clip/.test(style.overflowX) && style.textOverflow !== 'ellipsis' && !style.clip.startsWith('rect') && e.clientWidth > 1 && e.scrollWidth > e.clientWidth + 1;
+      })
+      .map((e) => `clipped ${e.tagName.toLowerCase()} "${(e.textContent ?? '').trim().slice(0, 30)}"`);
+    return { scrollWidth: document.documentElement.scrollWidth, width, wide: [...wide, ...clipped].slice(0, 5), clipped: clipped.length };
   });
 
 /** The bottom navigation sits at the bottom of the screen and each label fits its own column. */
@@ -74,7 +82,7 @@ describe('phone widths', () => {
       const tag = `${look.width}-${look.theme}${look.largerText ? '-larger' : ''}`;
       const { page, errors } = await open(look);
       await page.goto(`${base()}/auth`);
-      expect(await overflow(page), `/auth ${tag}`).toMatchObject({ wide: [] });
+      expect(await overflow(page), `/auth ${tag}`).toMatchObject({ wide: [], clipped: 0 });
       await signIn(page, subscriber);
       for (const path of ['/dashboard', '/stretching', '/workout', '/diet', '/diet?tab=fast-food', '/settings', '/settings?tab=appearance', '/feedback', '/admin', '/privacy-policy']) {
         await page.goto(`${base()}${path}`);
@@ -82,6 +90,7 @@ describe('phone widths', () => {
         await page.waitForLoadState('networkidle');
         const o = await overflow(page);
         expect(o.scrollWidth, `${path} ${tag}: ${o.wide.join(', ')}`).toBeLessThanOrEqual(o.width);
+        expect(o.clipped, `${path} ${tag}: ${o.wide.join(', ')}`).toBe(0);
         if (!path.startsWith('/privacy')) {
           const nav = await navLabelsFit(page);
           expect(nav, `${path} ${tag}`).toEqual({ bottomGap: 0, tooWide: [], count: 6 });
@@ -110,6 +119,7 @@ describe('phone widths', () => {
         await page.getByRole('button', { name: 'Logout' }).waitFor();
         const o = await overflow(page);
         expect(o.scrollWidth, `${path} ${tag}: ${o.wide.join(', ')}`).toBeLessThanOrEqual(o.width);
+        expect(o.clipped, `${path} ${tag}: ${o.wide.join(', ')}`).toBe(0);
       }
       expect(errors, tag).toEqual([]);
       await page.context().close();

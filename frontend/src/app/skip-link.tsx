@@ -18,7 +18,7 @@ export function SkipLink() {
     <a
       href="#main"
       onClick={onClick}
-      className="sr-only z-50 rounded-lg bg-white px-4 py-3 text-sm font-semibold text-brand-800 shadow-lg focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      className="sr-only z-50 rounded-lg bg-white text-sm font-semibold text-brand-800 shadow-lg focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:px-4 focus:py-3"
     >
       Skip to content
     </a>

@@ -70,7 +70,7 @@ export function StretchingPage() {
         {/* The state in words, shown (not only colour or a button's label): paused stays obvious. */}
         <p className="-mt-2 mb-4 min-h-6 text-sm font-semibold">
           {timer.status === 'paused' ? (
-            <span className="inline-flex items-center gap-1.5 rounded-full bg-amber-100 px-3 py-0.5 text-amber-900">
+            <span className="inline-flex items-center gap-1.5 rounded-full border border-amber-500 px-3 py-0.5 text-amber-900">
               <svg aria-hidden="true" viewBox="0 0 20 20" className="size-3.5" fill="currentColor">
                 <rect x="5" y="4" width="3.5" height="12" rx="1" />
                 <rect x="11.5" y="4" width="3.5" height="12" rx="1" />
