@@ -148,7 +148,9 @@ describe('content screens', () => {
     expect(await page.getByRole('button', { name: 'Reset' }).count()).toBe(0);
     await page.clock.runFor(30_000);
     expect(await timer.textContent()).toBe('3:23');
-    await page.getByRole('button', { name: 'Start', exact: true }).click();
+    // Paused shows in words, and the button resumes (issue 18 point 4.9).
+    await page.getByText('Paused', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Resume', exact: true }).click();
     await page.getByRole('button', { name: 'Reset' }).click();
     expect(await timer.textContent()).toBe('3:33');
     await page.getByRole('listitem').filter({ hasText: 'Cat-Cow' }).getByRole('button', { name: 'Start Timer' }).click();

@@ -128,6 +128,9 @@ describe('feedback to triage', () => {
     // the Black theme keeps the badges and cards readable (axe checks the contrast)
     await adminPage.evaluate(() => localStorage.setItem('theme', 'black'));
     await adminPage.reload();
+    // The tab is kept in the URL (?tab=logs) across the reload; back to the feedback.
+    expect(await adminPage.getByRole('tab', { name: 'Activity Logs' }).getAttribute('aria-selected')).toBe('true');
+    await adminPage.getByRole('tab', { name: 'Customer Feedback' }).click();
     await adminPage.locator('[aria-labelledby^="feedback-"]').filter({ hasText: message }).waitFor();
     await shot(adminPage, 'admin-black');
     expect(await axeViolations(adminPage)).toEqual([]);

@@ -1,13 +1,14 @@
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useLogout } from '@/features/auth/public';
+import { useFixedBarHeight } from '@/lib/use-fixed-bar-height';
 
 function Icon({ children }: { children: ReactNode }) {
   return (
     <svg
       aria-hidden="true"
       viewBox="0 0 24 24"
-      className="size-6"
+      className="size-6 shrink-0"
       fill="none"
       stroke="currentColor"
       strokeWidth="2"
@@ -38,14 +39,20 @@ const items = [
   },
 ] as const;
 
+/*
+ * Six equal columns must fit 320 px, and 390 px with Larger text: no side padding, and the label's
+ * size is capped by the screen width (2.9vw: "Dashboard" still fits its column at 320 px).
+ */
 const itemClass =
-  'flex min-h-14 flex-col items-center justify-center gap-0.5 rounded-lg px-1 py-1.5 text-[0.6875rem] font-medium transition-colors';
+  'flex min-h-14 min-w-0 flex-col items-center justify-center gap-0.5 rounded-lg px-0 py-1.5 text-[length:min(0.6875rem,2.9vw)] leading-tight font-medium tracking-tight transition-colors';
 
 /** Bottom navigation (SPEC.md section 2): five links and a Logout button. */
 export function BottomNav() {
   const { pathname } = useLocation();
   const logout = useLogout();
   const [loggingOut, setLoggingOut] = useState(false);
+  const navRef = useRef<HTMLElement>(null);
+  useFixedBarHeight(navRef, '--bottom-nav-height');
   // useLogout catches a failed logout itself (it toasts), so the click handler can fire and forget it.
   const onLogout = async () => {
     setLoggingOut(true);
@@ -58,10 +65,11 @@ export function BottomNav() {
 
   return (
     <nav
+      ref={navRef}
       aria-label="Main"
       className="fixed inset-x-0 bottom-0 z-30 mx-auto w-full max-w-md border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)]"
     >
-      <ul className="grid grid-cols-6 gap-0.5 px-1 py-1">
+      <ul className="grid grid-cols-6 gap-px px-0.5 py-1">
         {items.map((item) => {
           // The dashboard is reachable as / and /dashboard.
           const active =

@@ -1,8 +1,8 @@
 import { type ReactNode, useDeferredValue } from 'react';
-import { Navigate } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { PageSpinner } from '@/components/ui/spinner';
-import { useSession } from '@/features/auth/public';
+import { type SignInState, useSession } from '@/features/auth/public';
 
 /**
  * Route guard (SPEC.md section 2): spinner while the server confirms the session; signed out →
@@ -18,6 +18,7 @@ export function RequireSession({ children }: { children: ReactNode }) {
   // applies at once, so no page ever renders without its session.
   const status = useDeferredValue(session.status) === 'loading' ? 'loading' : session.status;
   const { user, revalidate } = session;
+  const location = useLocation();
 
   if (status === 'loading') return <PageSpinner label="Loading your session..." />;
   if (status === 'error') {
@@ -29,7 +30,11 @@ export function RequireSession({ children }: { children: ReactNode }) {
       </main>
     );
   }
-  if (!user) return <Navigate to="/auth" replace />;
+  if (!user) {
+    // After sign-in, /auth returns to the screen that was asked for (a deep link such as /diet).
+    const state: SignInState = { from: location.pathname + location.search };
+    return <Navigate to="/auth" replace state={state} />;
+  }
   if (!user.hasActiveSubscription && user.role !== 'admin') return <Navigate to="/subscription" replace />;
   return children;
 }

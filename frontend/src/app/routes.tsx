@@ -3,8 +3,10 @@ import { Route, Routes, useLocation } from 'react-router';
 import { AuthPage } from '@/features/auth/components/auth-page';
 import { DashboardPage } from '@/features/dashboard/components/dashboard-page';
 import { ErrorBoundary } from './error-boundary';
+import { usePageTitle } from './page-title';
 import { PlainLayout } from './plain-layout';
 import { RequireSession } from './require-session';
+import { useRouteChangeFocus } from './route-focus';
 import { ShellLayout } from './shell-layout';
 
 /*
@@ -34,21 +36,26 @@ const AdminPage = lazy(() => import('@/features/admin/components/admin-page').th
 /** Every route of SPEC.md section 2. Render inside a router (BrowserRouter in the app, MemoryRouter in tests). */
 export function AppRoutes() {
   const { pathname } = useLocation();
+  usePageTitle();
+  useRouteChangeFocus();
   return (
     <ErrorBoundary resetKey={pathname}>
       <Routes>
         <Route element={<PlainLayout />}>
           <Route path="auth" element={<AuthPage />} />
-          <Route path="subscription" element={<SubscriptionPage />} />
-          {/* /checkout and any path below it */}
-          <Route path="checkout/*" element={<CheckoutPage />} />
-          <Route path="payment-success" element={<PaymentSuccessPage />} />
           <Route path="privacy-policy" element={<PrivacyPolicyPage />} />
           <Route path="terms-of-service" element={<TermsOfServicePage />} />
           <Route path="cookie-policy" element={<CookiePolicyPage />} />
           <Route path="refund-policy" element={<RefundPolicyPage />} />
           <Route path="accessibility" element={<AccessibilityPage />} />
           <Route path="*" element={<NotFoundPage />} />
+        </Route>
+        {/* The screens of a signed-in user without a plan: with the account bar (who, and Logout). */}
+        <Route element={<PlainLayout account />}>
+          <Route path="subscription" element={<SubscriptionPage />} />
+          {/* /checkout and any path below it */}
+          <Route path="checkout/*" element={<CheckoutPage />} />
+          <Route path="payment-success" element={<PaymentSuccessPage />} />
         </Route>
         <Route
           element={

@@ -387,7 +387,7 @@ const ACTIONS: ActionEntry[] = [
 const EXEMPT: Record<string, string> = {
   'features/auth/session-provider.tsx': 'The session actions themselves; the screens that use them are covered here',
   'app/bottom-nav.tsx': 'Logout button: nothing typed; a failed logout toasts Logout Failed',
-  'features/billing/components/subscription-page.tsx': 'Log out link only; the plan choice is a radio and a link (sends nothing)',
+  'app/plain-layout.tsx': 'Logout button of the account bar (plan choice, checkout): nothing typed; a failed logout toasts Logout Failed',
   'features/billing/components/checkout-page.tsx': "Starts the payment on arrival, not on a submit: SPEC.md section 8's Error toast, then /settings",
   'features/billing/components/payment-success-page.tsx': "Confirms on arrival, not on a submit; shows the server's message in a role=alert paragraph",
   'features/billing/components/paypal-buttons-section.tsx': "PayPal's own buttons: nothing typed here; PayPal failures are only logged (SPEC.md section 8, decision 0303)",

@@ -1,4 +1,5 @@
 /** What the app and the other features use of auth: the session, its provider and logout. */
 export { SessionProvider } from './session-provider';
-export { useSession, useSessionActions } from './session-context';
+export { type SignInState, useSession, useSessionActions } from './session-context';
+export { hasStoredUser, isNewAccount } from './user-storage';
 export { useLogout } from './use-logout';

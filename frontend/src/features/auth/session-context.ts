@@ -67,8 +67,29 @@ export function useSession(): Session {
 }
 
 /** Where a user lands after login (SPEC.md section 4). */
-export function postLoginPath(user: User): string {
+function postLoginPath(user: User): string {
   if (user.role === 'admin') return '/admin';
   if (user.hasActiveSubscription) return '/dashboard';
   return '/subscription';
+}
+
+/** What the route guard hands to /auth: the screen a signed-out visitor asked for. */
+export interface SignInState {
+  from: string;
+}
+
+/** The in-app path the guard stored (`/diet?tab=snacks`), or null for anything else. */
+function returnPath(state: unknown): string | null {
+  const from = state && typeof state === 'object' ? (state as Partial<SignInState>).from : undefined;
+  if (typeof from !== 'string' || !from.startsWith('/') || from.startsWith('//') || from.startsWith('/auth')) return null;
+  return from;
+}
+
+/**
+ * Where a signed-in user goes from /auth: back to the screen they opened signed out (a deep link
+ * such as /diet), when they may see it; else their home (postLoginPath).
+ */
+export function afterSignInPath(user: User, state: unknown): string {
+  const from = returnPath(state);
+  return from && (user.role === 'admin' || user.hasActiveSubscription) ? from : postLoginPath(user);
 }

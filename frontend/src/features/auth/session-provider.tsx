@@ -7,7 +7,7 @@ import { postAuthLogin } from '@/features/auth/api/post-auth-login';
 import { postAuthLogout } from '@/features/auth/api/post-auth-logout';
 import { postAuthSignup } from '@/features/auth/api/post-auth-signup';
 import { type SessionActions, SessionActionsContext } from './session-context';
-import { clearStoredUser, readStoredUser, writeStoredUser } from './user-storage';
+import { clearStoredUser, markNewAccount, readStoredUser, writeStoredUser } from './user-storage';
 
 /**
  * Holds the session actions. The server is the only authority (HttpOnly cookies): the stored user
@@ -35,16 +35,19 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       cachedUser,
       login: async (credentials) => {
         const user = await postAuthLogin(credentials);
+        markNewAccount(null);
         await replaceSession(user);
         return user;
       },
       signup: async (details) => {
         const user = await postAuthSignup(details);
+        markNewAccount(user);
         await replaceSession(user);
         return user;
       },
       logout: async () => {
         await postAuthLogout();
+        markNewAccount(null);
         await replaceSession(null);
       },
       setUser: (user) => replaceSession(user),

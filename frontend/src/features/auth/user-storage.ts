@@ -1,5 +1,5 @@
 import type { User } from '@fittrack/functions/contract/auth';
-import { readJson, removeStorage, writeJson } from '@/lib/storage';
+import { readJson, readStorage, removeStorage, writeJson, writeStorage } from '@/lib/storage';
 
 /**
  * The user in browser storage is only a cache (DESIGN.md departure 5): it is never used to grant
@@ -32,4 +32,25 @@ export function writeStoredUser(user: User): void {
 
 export function clearStoredUser(): void {
   removeStorage(USER_STORAGE_KEY);
+}
+
+/**
+ * The id of the account created in this browser by its last sign-up, until the next sign-in or
+ * sign-out: that user is brand new (greeted 'Welcome', not 'Welcome back').
+ */
+const NEW_ACCOUNT_KEY = 'newAccount';
+
+export function markNewAccount(user: User | null): void {
+  if (user) writeStorage(NEW_ACCOUNT_KEY, user.id);
+  else removeStorage(NEW_ACCOUNT_KEY);
+}
+
+/** True for the account this browser has just signed up (see markNewAccount). */
+export function isNewAccount(user: User): boolean {
+  return readStorage(NEW_ACCOUNT_KEY) === user.id;
+}
+
+/** True when this browser keeps a signed-in user (worth asking the server about the session). */
+export function hasStoredUser(): boolean {
+  return readStoredUser() !== null;
 }

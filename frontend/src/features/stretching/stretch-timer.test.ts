@@ -1,6 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STRETCH_DURATION_MS, formatClock, initialTimer, remainingMs, timerReducer } from './stretch-timer';
+import { resetStretchTimer } from './stretch-timer-store';
 import { useStretchTimer } from './use-stretch-timer';
 
 describe('timerReducer (SPEC.md section 4)', () => {
@@ -61,6 +62,7 @@ describe('timerReducer (SPEC.md section 4)', () => {
 
 describe('useStretchTimer under fake timers', () => {
   beforeEach(() => {
+    resetStretchTimer();
     vi.useFakeTimers();
     vi.setSystemTime(new Date('2026-11-21T10:00:00Z'));
   });
@@ -118,5 +120,25 @@ describe('useStretchTimer under fake timers', () => {
     expect(result.current.status).toBe('idle');
     act(() => void vi.advanceTimersByTime(30_000));
     expect(formatClock(result.current.remainingMs)).toBe('3:33');
+  });
+
+  it('keeps running while no screen shows it, and completes on time (state above the route)', () => {
+    const onComplete = vi.fn();
+    const first = renderHook(() => useStretchTimer(onComplete));
+    act(() => first.result.current.start());
+    act(() => void vi.advanceTimersByTime(13_000));
+    first.unmount();
+    // Another screen for a minute: the timer is not shown, yet it runs.
+    act(() => void vi.advanceTimersByTime(60_000));
+    const again = renderHook(() => useStretchTimer(onComplete));
+    expect(again.result.current.status).toBe('running');
+    expect(formatClock(again.result.current.remainingMs)).toBe('2:20');
+    again.unmount();
+    // It ends while away: completion fires once, on time, without the screen.
+    act(() => void vi.advanceTimersByTime(140_000));
+    expect(onComplete).toHaveBeenCalledTimes(1);
+    const back = renderHook(() => useStretchTimer(onComplete));
+    expect(back.result.current.status).toBe('finished');
+    expect(onComplete).toHaveBeenCalledTimes(1);
   });
 });

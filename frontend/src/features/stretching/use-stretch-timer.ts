@@ -1,29 +1,31 @@
-import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
-import { STRETCH_DURATION_MS, type TimerAction, type TimerState, initialTimer, remainingMs, timerReducer } from './stretch-timer';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { remainingMs } from './stretch-timer';
+import { dispatchTimer, getTimerSnapshot, setStretchName, setTimerCompletion, subscribeTimer } from './stretch-timer-store';
 
 const TICK_MS = 250;
 
 /**
- * The stretch timer as a hook: state from `timerReducer`, the clock from `Date.now()`. While
- * running it re-renders every 250 ms and also when the tab becomes visible again, so a
- * background tab shows the exact time at once. `onComplete` fires once per completed stretch.
+ * The app's stretch timer (stretch-timer-store.ts) for the screen that shows it: while running it
+ * re-renders every 250 ms and also when the tab becomes visible again, so a background tab shows
+ * the exact time at once. `onComplete` fires once per completed stretch, also when it ends while
+ * another screen is shown.
  */
-export function useStretchTimer(onComplete: () => void, durationMs = STRETCH_DURATION_MS) {
-  const [state, dispatch] = useReducer((s: TimerState, a: TimerAction) => timerReducer(s, a, durationMs), durationMs, initialTimer);
+export function useStretchTimer(onComplete: () => void) {
+  const { timer, stretchName } = useSyncExternalStore(subscribeTimer, getTimerSnapshot, getTimerSnapshot);
   const [now, setNow] = useState(() => Date.now());
-  const onCompleteRef = useRef(onComplete);
   useEffect(() => {
-    onCompleteRef.current = onComplete;
-  });
+    setTimerCompletion(onComplete);
+  }, [onComplete]);
 
-  const running = state.status === 'running';
+  const running = timer.status === 'running';
   useEffect(() => {
     if (!running) return;
     const update = () => {
       const t = Date.now();
       setNow(t);
-      dispatch({ type: 'tick', now: t });
+      dispatchTimer({ type: 'tick', now: t });
     };
+    update();
     const id = window.setInterval(update, TICK_MS);
     const onVisible = () => {
       if (document.visibilityState === 'visible') update();
@@ -37,23 +39,20 @@ export function useStretchTimer(onComplete: () => void, durationMs = STRETCH_DUR
     };
   }, [running]);
 
-  const finished = state.status === 'finished';
-  useEffect(() => {
-    if (finished) onCompleteRef.current();
-  }, [finished]);
-
   const act = useCallback((type: 'start' | 'pause' | 'restart') => {
     const t = Date.now();
     setNow(t);
-    dispatch({ type, now: t });
+    dispatchTimer({ type, now: t });
   }, []);
 
   return {
-    status: state.status,
-    remainingMs: remainingMs(state, now),
+    status: timer.status,
+    remainingMs: remainingMs(timer, now),
+    stretchName,
+    setStretchName,
     start: useCallback(() => act('start'), [act]),
     pause: useCallback(() => act('pause'), [act]),
     restart: useCallback(() => act('restart'), [act]),
-    reset: useCallback(() => dispatch({ type: 'reset' }), []),
+    reset: useCallback(() => dispatchTimer({ type: 'reset' }), []),
   };
 }

@@ -56,15 +56,20 @@ describe('admin page', () => {
     expect(screen.getByRole('tab', { name: 'Activity Logs' })).toBeInTheDocument();
   });
 
-  it('denies a subscribed non-admin without any credential hint, calls no admin API, then redirects to /auth', async () => {
-    const fn = mockFetch({ 'GET /api/auth/me': () => json({ user: makeUser({ role: 'user' }) }) });
+  it('tells a subscribed non-admin they are not an admin, without any credential hint or admin API call, and keeps them signed in', async () => {
+    const fn = mockFetch({ 'GET /api/auth/me': () => json({ user: makeUser({ role: 'user', username: 'casey' }) }) });
     renderApp('/admin');
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Access Denied');
     expect(alert).toHaveTextContent('Administrator privileges required to access this page.');
-    expect(document.body.textContent).not.toMatch(/password|credential|username/i);
-    expect(await screen.findByRole('tab', { name: 'Login' }, { timeout: 4000 })).toBeInTheDocument();
-    expect(screen.getByTestId('location')).toHaveTextContent('/auth');
+    expect(alert).toHaveTextContent('You are signed in as casey, which is not an administrator account.');
+    expect(document.body.textContent).not.toMatch(/password|credential/i);
+    // Not sent to the sign-in form (it would only send them home again): a way back instead.
+    await new Promise((r) => setTimeout(r, 3000));
+    expect(screen.getByTestId('location')).toHaveTextContent('/admin');
+    expect(screen.queryByRole('tab', { name: 'Login' })).toBeNull();
+    await userEvent.click(within(alert).getByRole('link', { name: 'Back to Dashboard' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
     expect(requestsOf(fn).filter((r) => /admin|feedback/.test(r))).toEqual([]);
   });
 
@@ -97,6 +102,8 @@ describe('admin page', () => {
     const card = (await screen.findByRole('heading', { name: 'Alex Runner' })).closest('[aria-labelledby]') as HTMLElement;
     expect(within(card).queryAllByRole('button').map((b) => b.textContent)).toEqual(buttons);
     expect(within(card).getByText(text)).toHaveClass(colour);
+    // A badge never wraps ('In Progress' on one line) and is not squeezed by a long name.
+    expect(within(card).getByText(text)).toHaveClass('whitespace-nowrap', 'shrink-0');
   });
 
   it("moves an item with 'Mark In Progress', toasts 'Status Updated' and reloads", async () => {

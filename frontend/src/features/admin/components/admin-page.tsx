@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
-import { Button } from '@/components/ui/button';
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -13,31 +13,31 @@ import { ActivityLogList } from './activity-log-list';
 import { FeedbackCard } from './feedback-card';
 import { SystemTestsCard } from './system-tests-card';
 import { formatNumber } from '@/lib/format';
+import { useTabParam } from '@/lib/use-tab-param';
 
-/** How long a non-admin sees 'Access Denied' before being sent to /auth. */
-const ACCESS_DENIED_REDIRECT_MS = 2500;
+const ADMIN_TABS = ['feedback', 'logs'] as const;
 
 /**
  * Admin dashboard. The guard only requires a session; the role check is made here, and the server
  * enforces it on every admin API (DESIGN.md departure 3). No hint at any credentials (departure 4).
+ * A signed-in non-admin is told so and stays signed in, with a way back to their dashboard: the
+ * sign-in form would only send them home again (docs/decisions/0205).
  */
 export function AdminPage() {
   const { user } = useSession();
-  const isAdmin = user?.role === 'admin';
-  const navigate = useNavigate();
-
-  useEffect(() => {
-    if (isAdmin) return;
-    const timer = setTimeout(() => void navigate('/auth', { replace: true }), ACCESS_DENIED_REDIRECT_MS);
-    return () => clearTimeout(timer);
-  }, [isAdmin, navigate]);
-
-  if (!isAdmin) {
+  if (user?.role !== 'admin') {
     return (
       <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-6 text-center">
         <h1 className="text-xl font-semibold text-red-800">Access Denied</h1>
         <p className="mt-2 text-sm text-red-800">Administrator privileges required to access this page.</p>
-        <p className="mt-4 text-xs text-slate-700">Redirecting to the sign-in page...</p>
+        {user ? (
+          <p className="mt-4 text-sm text-slate-700">
+            You are signed in as <span className="font-medium break-all text-slate-900">{user.username}</span>, which is not an administrator account.
+          </p>
+        ) : null}
+        <Link to="/" className={buttonClasses('secondary', 'mt-4 min-h-11')}>
+          Back to Dashboard
+        </Link>
       </div>
     );
   }
@@ -58,7 +58,7 @@ function StatCard({ label, value }: { label: string; value: number | undefined }
 function AdminDashboard() {
   const logs = useAdminLogs();
   const feedback = useFeedbackList();
-  const [tab, setTab] = useState('feedback');
+  const [tab, setTab] = useTabParam(ADMIN_TABS);
 
   // 'Error' / 'Failed to load admin data' once per failure of either source.
   const loadError = logs.error ?? feedback.error;
@@ -71,7 +71,7 @@ function AdminDashboard() {
   const reload = useReloadAdminData();
 
   return (
-    <div className="grid gap-5">
+    <div className="grid grid-cols-1 gap-5">
       <div>
         <div className="mb-3 flex gap-2">
           <span className="rounded-full bg-slate-900 px-2.5 py-0.5 text-xs font-semibold text-white">Admin Panel</span>
@@ -101,7 +101,7 @@ function AdminDashboard() {
             Activity Logs
           </TabsTrigger>
         </TabsList>
-        <TabsContent value="feedback" className="mt-4 grid gap-3">
+        <TabsContent value="feedback" className="mt-4 grid grid-cols-1 gap-3">
           {!feedback.data && !feedback.error ? (
             <Spinner label="Loading feedback..." showLabel className="py-10" />
           ) : !feedback.data ? (

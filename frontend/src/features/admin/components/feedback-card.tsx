@@ -23,7 +23,7 @@ const moveLabels: Record<FeedbackStatus, string> = { open: 'Reopen', in_progress
 
 function StatusBadge({ status }: { status: FeedbackStatus }) {
   return (
-    <span data-status={status} className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${badgeClasses[status]}`}>
+    <span data-status={status} className={`inline-flex shrink-0 items-center rounded-full px-2.5 whitespace-nowrap py-0.5 text-xs font-semibold ring-1 ring-inset ${badgeClasses[status]}`}>
       {statusLabels[status]}
     </span>
   );
@@ -56,7 +56,7 @@ export function FeedbackCard({ feedback }: { feedback: Feedback }) {
   };
 
   return (
-    <Card className="grid gap-3 p-4" aria-labelledby={`feedback-${feedback.id}`}>
+    <Card className="grid min-w-0 grid-cols-1 gap-3 p-4" aria-labelledby={`feedback-${feedback.id}`}>
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <h3 id={`feedback-${feedback.id}`} ref={heading} tabIndex={-1} className="truncate font-semibold text-slate-900">

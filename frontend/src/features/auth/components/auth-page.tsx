@@ -1,13 +1,26 @@
 import { useState } from 'react';
+import { Navigate, useLocation } from 'react-router';
 import { Card } from '@/components/ui/card';
+import { afterSignInPath, useSession } from '@/features/auth/session-context';
+import { hasStoredUser } from '@/features/auth/user-storage';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { LoginForm } from './login-form';
 import { SignupForm } from './signup-form';
 
+/** A signed-in user who opens /auth goes home (or to the screen they asked for). */
+function SignedInRedirect() {
+  const { user } = useSession();
+  const { state } = useLocation();
+  return user ? <Navigate to={afterSignInPath(user, state)} replace /> : null;
+}
+
 export function AuthPage() {
   const [tab, setTab] = useState('login');
+  // Only a browser that has a stored user asks the server (a signed-out visitor causes no 401).
+  const [maybeSignedIn] = useState(hasStoredUser);
   return (
     <div className="grid gap-6 py-4">
+      {maybeSignedIn ? <SignedInRedirect /> : null}
       <div className="text-center">
         <h1 className="text-2xl font-bold tracking-tight text-slate-900">Welcome to FitTrack</h1>
         <p className="mt-1 text-sm text-slate-600">Join thousands achieving their fitness goals</p>

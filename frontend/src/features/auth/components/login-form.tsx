@@ -1,15 +1,16 @@
 import { type FormEvent, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { toast } from '@/components/ui/use-toast';
 import { focusFormAfterError } from '@/lib/focus-after-error';
 import { toastRequestError } from '@/lib/request-error-toast';
-import { postLoginPath, useSessionActions } from '@/features/auth/session-context';
+import { afterSignInPath, useSessionActions } from '@/features/auth/session-context';
 
 export function LoginForm() {
   const { login } = useSessionActions();
   const navigate = useNavigate();
+  const { state } = useLocation();
   const [submitting, setSubmitting] = useState(false);
 
   // onSubmit catches every failure itself (toast and focus), so the form fires and forgets it.
@@ -24,7 +25,7 @@ export function LoginForm() {
     try {
       const user = await login({ username, password });
       toast({ title: 'Login Successful', description: 'Welcome back!' });
-      await navigate(postLoginPath(user), { replace: true });
+      await navigate(afterSignInPath(user, state), { replace: true });
     } catch (error) {
       toastRequestError(error, { failedTitle: 'Login Failed', errorTitle: 'Login Error', fallback: 'Invalid credentials' });
       focusFormAfterError(formElement, error);

@@ -2,7 +2,6 @@ import { PLANS, type Plan } from '@fittrack/functions/contract/billing-plans';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
-import { useLogout, useSessionActions } from '@/features/auth/public';
 
 const planOrder: Plan[] = ['yearly', 'monthly'];
 
@@ -40,8 +39,6 @@ function FeatureList({ plan }: { plan: Plan }) {
 /** Plan choice (SPEC.md section 2): yearly is selected by default; continuing goes to /checkout?plan=. */
 export function SubscriptionPage() {
   const [plan, setPlan] = useState<Plan>('yearly');
-  const { cachedUser } = useSessionActions();
-  const logout = useLogout();
   return (
     <div className="grid gap-6 py-2">
       <div className="text-center">
@@ -98,15 +95,6 @@ export function SubscriptionPage() {
         <li>Cancel anytime</li>
         <li>Secure payment by card or PayPal</li>
       </ul>
-      {cachedUser ? (
-        // The shell (and its Logout) is closed until a plan is active: sign out from here.
-        <p className="text-center text-sm text-slate-600">
-          Signed in as <span className="font-medium text-slate-900">{cachedUser.username}</span>.{' '}
-          <button type="button" onClick={() => void logout()} className="font-medium text-brand-800 underline underline-offset-2 hover:text-brand-900">
-            Log out
-          </button>
-        </p>
-      ) : null}
     </div>
   );
 }

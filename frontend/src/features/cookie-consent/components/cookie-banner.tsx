@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { type CookieConsent, readCookieConsent, saveCookieConsent } from '@/features/cookie-consent/cookie-consent';
+import { useFixedBarHeight } from '@/lib/use-fixed-bar-height';
 
 /**
  * The cookie banner (SPEC.md sections 2 and 4): shown while no choice is stored; Accept All,
@@ -9,12 +10,19 @@ import { type CookieConsent, readCookieConsent, saveCookieConsent } from '@/feat
 export function CookieBanner() {
   const [consent, setConsent] = useState<CookieConsent | null>(readCookieConsent);
   if (consent) return null;
+  return <Banner onChoose={setConsent} />;
+}
+
+function Banner({ onChoose }: { onChoose: (value: CookieConsent) => void }) {
+  const ref = useRef<HTMLElement>(null);
+  useFixedBarHeight(ref, '--cookie-banner-height');
   const choose = (value: CookieConsent) => {
     saveCookieConsent(value);
-    setConsent(value);
+    onChoose(value);
   };
   return (
     <section
+      ref={ref}
       aria-labelledby="cookie-banner-title"
       // .cookie-banner (index.css): sits above the shell's bottom navigation and reserves room below the page.
       className="cookie-banner fixed inset-x-0 bottom-0 z-40 mx-auto w-full max-w-md px-3 pb-[calc(env(safe-area-inset-bottom)+0.75rem)]"

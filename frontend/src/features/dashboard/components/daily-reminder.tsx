@@ -11,7 +11,7 @@ export function DailyReminder({ today }: { today: string }) {
   const [dismissedOn, setDismissedOn] = useState(() => readStorage(REMINDER_DISMISSED_KEY));
   if (dismissedOn === today) return null;
   return (
-    <aside aria-labelledby="daily-reminder-title" className="relative rounded-2xl border border-yellow-300 bg-yellow-50 py-3 pr-12 pl-4 text-yellow-950">
+    <aside aria-labelledby="daily-reminder-title" className="daily-reminder relative rounded-2xl border border-yellow-300 bg-yellow-50 py-3 pr-12 pl-4 text-yellow-950">
       <h2 id="daily-reminder-title" className="text-sm font-semibold">
         Daily Reminder
       </h2>

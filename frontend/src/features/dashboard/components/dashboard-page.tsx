@@ -2,7 +2,7 @@ import { lazy, Suspense, useDeferredValue, useEffect, useId, useRef, useState } 
 import { Button } from '@/components/ui/button';
 import { browserTimeZone } from '@/lib/api-client';
 import { PageSpinner, Spinner } from '@/components/ui/spinner';
-import { useSession } from '@/features/auth/public';
+import { isNewAccount, useSession } from '@/features/auth/public';
 import { useProgressToday } from '@/features/dashboard/api/get-progress-today';
 import { DailyReminder } from './daily-reminder';
 import { LifetimeStats } from './lifetime-stats';
@@ -77,7 +77,11 @@ export function DashboardPage() {
     <div className="grid gap-4">
       <div>
         <h1 className="text-2xl font-bold tracking-tight text-slate-900">Dashboard</h1>
-        {user ? <p className="mt-1 text-sm text-slate-600">Welcome back, {user.username}.</p> : null}
+        {user ? (
+          <p className="mt-1 text-sm text-slate-600">
+            {isNewAccount(user) ? 'Welcome' : 'Welcome back'}, {user.username}.
+          </p>
+        ) : null}
       </div>
       <DailyReminder today={data.date} />
       <h2 className="-mb-1 text-lg font-semibold text-slate-900">Today's Progress</h2>

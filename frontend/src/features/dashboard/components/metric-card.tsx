@@ -1,6 +1,9 @@
 import { type ReactNode, useId } from 'react';
 import { ProgressRing } from '@/components/ui/progress-ring';
 
+/** A reached goal's ring: the brand green, never an alarming red. */
+const REACHED_COLOR = 'text-brand-700';
+
 /** One of the four 'Today's Progress' cards: title, ring, value, status line and actions. */
 export function MetricCard({
   title,
@@ -31,7 +34,7 @@ export function MetricCard({
         {title}
       </h2>
       <div className="flex flex-col items-center gap-2">
-        <ProgressRing percent={percent} label={`${title} progress`} valueText={valueText} size={76} stroke={8} colorClass={colorClass}>
+        <ProgressRing percent={percent} label={`${title} progress`} valueText={valueText} size={76} stroke={8} colorClass={reached ? REACHED_COLOR : colorClass}>
           <span className="text-sm font-semibold text-slate-700">{Math.round(Math.min(100, Math.max(0, percent)))}%</span>
         </ProgressRing>
         <p className="text-xl leading-tight font-bold whitespace-nowrap text-slate-900 tabular-nums">{value}</p>

@@ -56,4 +56,22 @@ describe('the four cards', () => {
     inRouter(<CaloriesBurnedCard burned={1200} />);
     expect(within(card('Calories Burned')).getByText('Daily goal reached!')).toBeInTheDocument();
   });
+
+  it('draws a reached goal in the calm brand green, never the red of Calories Burned', () => {
+    const arc = (title: string) => within(ring(title)).getByTestId('ring-arc');
+    const { unmount } = inRouter(<CaloriesBurnedCard burned={400} />);
+    expect(arc('Calories Burned')).toHaveClass('text-rose-600');
+    unmount();
+    inRouter(
+      <>
+        <CaloriesBurnedCard burned={1000} />
+        <PushupsCard pushups={40} />
+        <StepsCard steps={18_000} />
+      </>,
+    );
+    for (const title of ['Calories Burned', 'Push-ups', 'Steps']) {
+      expect(arc(title)).toHaveClass('text-brand-700');
+      expect(arc(title).getAttribute('class')).not.toMatch(/(rose|red)-[0-9]/);
+    }
+  });
 });

@@ -15,11 +15,11 @@ import { CalorieLimitCard } from './calorie-limit-card';
 import { MealCard } from './meal-card';
 import { TodaysMeals } from './todays-meals';
 import { LoadError } from '@/components/ui/load-error';
+import { useTabParam } from '@/lib/use-tab-param';
 
 type Category = (typeof mealCategories)[number];
 const ALL = 'All Meals';
 const TABS = [ALL, ...mealCategories] as const;
-type Tab = (typeof TABS)[number];
 
 /** SPEC.md section 2: the empty message of each tab (All Meals and Homemade show nothing). */
 const EMPTY_MESSAGES: Partial<Record<Category, string>> = {
@@ -49,7 +49,7 @@ function MealList({ meals, busyId, onAdd, empty }: { meals: Meal[]; busyId: stri
 export function DietPage() {
   const { data: meals, error, isLoading, mutate } = useMeals();
   const { data: progress } = useProgressToday();
-  const [tab, setTab] = useState<Tab>(ALL);
+  const [tab, setTab] = useTabParam(TABS);
   const [restaurant, setRestaurant] = useState<string>(ALL_RESTAURANTS);
   const [busyId, setBusyId] = useState<string | null>(null);
   const selectId = useId();
@@ -88,10 +88,11 @@ export function DietPage() {
       <PageHeader title="Diet Plan">Low-calorie meals you can add to today&apos;s total.</PageHeader>
       <CalorieLimitCard />
       <TodaysMeals />
-      <Tabs value={tab} onValueChange={(v) => setTab(v as Tab)} className="grid gap-4">
-        <TabsList label="Meal categories" className="grid-flow-row! grid-cols-4">
+      <Tabs value={tab} onValueChange={setTab} className="grid gap-4">
+        {/* Eight tabs wrap onto as many rows as the width needs (320 px, Larger text). */}
+        <TabsList label="Meal categories" className="flex! flex-wrap">
           {TABS.map((t) => (
-            <TabsTrigger key={t} value={t} className="min-h-11 px-1! text-xs leading-tight">
+            <TabsTrigger key={t} value={t} className="min-h-11 grow px-2.5! text-xs leading-tight">
               {t}
             </TabsTrigger>
           ))}

@@ -1,6 +1,6 @@
-import { useState } from 'react';
 import { PageHeader } from '@/components/ui/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useTabParam } from '@/lib/use-tab-param';
 import { AppearanceTab } from './appearance-tab';
 import { DevicesTab } from './devices-tab';
 import { MembershipTab } from '@/features/billing/public';
@@ -8,7 +8,7 @@ import { MembershipTab } from '@/features/billing/public';
 const TABS = ['Membership', 'Devices', 'Appearance'] as const;
 
 export function SettingsPage() {
-  const [tab, setTab] = useState<string>('Membership');
+  const [tab, setTab] = useTabParam(TABS);
   return (
     <div className="grid gap-4">
       <PageHeader title="Settings">Membership, devices and appearance.</PageHeader>

@@ -1,8 +1,9 @@
 import type { Stretch } from '@fittrack/functions/contract/catalog';
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, makeUser, mockFetch, requestsOf } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
+import { resetStretchTimer } from '@/features/stretching/stretch-timer-store';
 
 const stretches: Stretch[] = [
   { id: 's-1', name: 'Cat-Cow', description: 'Arch and round the spine.', imageUrl: '/images/stretches/cat-cow.svg' },
@@ -17,7 +18,10 @@ async function flush() {
 }
 
 describe('Stretching', () => {
-  afterEach(() => vi.useRealTimers());
+  afterEach(() => {
+    vi.useRealTimers();
+    resetStretchTimer();
+  });
 
   it('runs the timer: start, pause, reset only while running, completion toast and progress reload', async () => {
     const vibrate = vi.fn(() => true);
@@ -46,10 +50,14 @@ describe('Stretching', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Pause' }));
     expect(screen.queryByRole('button', { name: 'Reset' })).toBeNull();
+    // Paused shows as such, in words, and the button resumes.
+    expect(screen.getByText('Paused')).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Start' })).toBeNull();
     await act(async () => void (await vi.advanceTimersByTimeAsync(20_000)));
     expect(timer).toHaveTextContent('3:28');
 
-    fireEvent.click(screen.getByRole('button', { name: 'Start' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Resume' }));
+    expect(screen.queryByText('Paused')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Reset' }));
     expect(timer).toHaveTextContent('3:33');
     expect(screen.getByRole('button', { name: 'Start' })).toBeInTheDocument();
@@ -81,5 +89,30 @@ describe('Stretching', () => {
     expect(await screen.findByRole('heading', { name: 'Cat-Cow' })).toBeInTheDocument();
     expect(screen.getByText('Arch and round the spine.')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Cat-Cow' })).toHaveAttribute('loading', 'lazy');
+  });
+
+  it('keeps a running timer while the user visits another screen and comes back', async () => {
+    mockFetch({
+      'GET /api/auth/me': () => json({ user: makeUser() }),
+      'GET /api/stretches': () => json(stretches),
+      'GET /api/progress/today': () => json(progress),
+      'GET /api/workouts': () => json([]),
+    });
+    Element.prototype.scrollIntoView = vi.fn();
+    renderApp('/stretching');
+    const quad = (await screen.findByRole('heading', { name: 'Quad Stretch' })).closest('li')!;
+    fireEvent.click(within(quad).getByRole('button', { name: 'Start Timer' }));
+    expect(screen.getByRole('button', { name: 'Pause' })).toBeInTheDocument();
+
+    fireEvent.click(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Workout' }));
+    expect(await screen.findByRole('heading', { name: 'Workout Plans', level: 1 })).toBeInTheDocument();
+    expect(screen.queryByRole('timer')).toBeNull();
+
+    fireEvent.click(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Stretching' }));
+    const timer = await screen.findByRole('timer', { name: 'Time remaining' });
+    // Still counting down (the first second passes on the real clock).
+    await waitFor(() => expect(timer).toHaveTextContent('3:32'), { timeout: 3000 });
+    expect(screen.getByRole('button', { name: 'Pause' })).toBeInTheDocument();
+    expect(screen.getByText('Current stretch: Quad Stretch')).toBeInTheDocument();
   });
 });

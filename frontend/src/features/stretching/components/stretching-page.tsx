@@ -16,7 +16,6 @@ const COMPLETED_TEXT = 'Great job! Move on to the next stretch or take a break.'
 
 export function StretchingPage() {
   const { data, error, isLoading, mutate: reload } = useStretches();
-  const [current, setCurrent] = useState<Stretch | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const timerRef = useRef<HTMLElement>(null);
   const primaryRef = useRef<HTMLButtonElement>(null);
@@ -37,7 +36,7 @@ export function StretchingPage() {
   const progress = 1 - timer.remainingMs / STRETCH_DURATION_MS;
 
   const startStretch = (stretch: Stretch) => {
-    setCurrent(stretch);
+    timer.setStretchName(stretch.name);
     setAnnouncement('');
     timerRef.current?.scrollIntoView({ behavior: prefersReducedMotion() ? 'auto' : 'smooth', block: 'start' });
     if (timer.status === 'idle' || timer.status === 'paused') timer.start();
@@ -50,7 +49,9 @@ export function StretchingPage() {
       ? { label: 'Pause', onClick: timer.pause }
       : timer.status === 'finished'
         ? { label: 'Restart', onClick: () => (setAnnouncement(''), timer.restart()) }
-        : { label: 'Start', onClick: timer.start };
+        : timer.status === 'paused'
+          ? { label: 'Resume', onClick: timer.start }
+          : { label: 'Start', onClick: timer.start };
 
   return (
     <div className="grid gap-6">
@@ -59,14 +60,29 @@ export function StretchingPage() {
         <h2 id="timer-title" className="text-lg font-semibold text-slate-900">
           Stretch Timer
         </h2>
-        <p className="mt-1 min-h-5 text-sm text-slate-600">{current ? `Current stretch: ${current.name}` : 'Pick a stretch below or press Start.'}</p>
+        <p className="mt-1 min-h-5 text-sm text-slate-600">{timer.stretchName ? `Current stretch: ${timer.stretchName}` : 'Pick a stretch below or press Start.'}</p>
         <div role="timer" aria-label="Time remaining" className="my-4 font-mono text-6xl font-bold tracking-tight text-slate-900 tabular-nums">
           {formatClock(timer.remainingMs)}
         </div>
         <div aria-hidden="true" className="mx-auto mb-5 h-2 max-w-xs overflow-hidden rounded-full bg-slate-100">
           <div className="h-full rounded-full bg-brand-700" style={{ width: `${Math.round(progress * 100)}%` }} />
         </div>
-        <p className="sr-only">{timer.status === 'paused' ? 'Paused' : timer.status === 'finished' ? 'Finished' : ''}</p>
+        {/* The state in words, shown (not only colour or a button's label): paused stays obvious. */}
+        <p className="-mt-2 mb-4 min-h-6 text-sm font-semibold">
+          {timer.status === 'paused' ? (
+            <span className="inline-flex items-center gap-1.5 rounded-full border border-amber-500 px-3 py-0.5 text-amber-900">
+              <svg aria-hidden="true" viewBox="0 0 20 20" className="size-3.5" fill="currentColor">
+                <rect x="5" y="4" width="3.5" height="12" rx="1" />
+                <rect x="11.5" y="4" width="3.5" height="12" rx="1" />
+              </svg>
+              Paused
+            </span>
+          ) : timer.status === 'finished' ? (
+            <span className="text-brand-800">Finished</span>
+          ) : timer.status === 'running' ? (
+            <span className="sr-only">Running</span>
+          ) : null}
+        </p>
         <div className="flex justify-center gap-3">
           <Button ref={primaryRef} className="min-h-11 min-w-28" onClick={primary.onClick}>
             {primary.label}

@@ -28,7 +28,7 @@ export function WorkoutCard({ workout, onView }: { workout: Workout; onView: (w:
     <li className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
       <article aria-labelledby={nameId}>
         <img src={workout.imageUrl} alt={workout.name} width={160} height={120} loading="lazy" decoding="async" className="aspect-[4/3] h-auto w-full object-cover" />
-        <div className="grid gap-2 p-4">
+        <div className="grid grid-cols-1 gap-2 p-4">
           <div className="flex items-start justify-between gap-3">
             <h3 id={nameId} className="font-semibold text-slate-900">
               {workout.name}
@@ -42,14 +42,14 @@ export function WorkoutCard({ workout, onView }: { workout: Workout; onView: (w:
           </p>
           <p className="text-sm text-slate-600">{workout.description}</p>
           <dl className="grid gap-1.5 text-sm">
-            <div className="flex items-center gap-2">
+            <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
               <dt className="text-slate-600">Joint impact:</dt>
               <dd className="flex items-center gap-1.5 font-medium text-slate-800">
                 <span aria-hidden="true" className={`size-2.5 rounded-full ${IMPACT_DOT[workout.jointImpact]}`} />
                 {workout.jointImpact}
               </dd>
             </div>
-            <div className="flex items-center gap-2">
+            <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
               <dt className="text-slate-600">Effectiveness:</dt>
               <dd>
                 <Stars value={workout.effectiveness} />

@@ -1,5 +1,5 @@
 import type { Workout } from '@fittrack/functions/contract/catalog';
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { json, makeUser, mockFetch } from '@/test/fetch-mock';
@@ -113,5 +113,22 @@ describe('joint-impact tooltip', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('opens on a tap or click (no hover on a phone) and on keyboard focus; Escape closes it', async () => {
+    vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} });
+    setup();
+    const [info] = await screen.findAllByRole('button', { name: 'About joint impact' });
+    // A tap: pointerdown (touch), then click. Radix alone would close the tooltip on it.
+    fireEvent.pointerDown(info!, { pointerType: 'touch' });
+    fireEvent.click(info!);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Joint impact is how much stress');
+    fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('tooltip')).toBeNull());
+    // Keyboard: Enter on the focused button opens it too.
+    const user = userEvent.setup();
+    info!.focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('tooltip')).toBeInTheDocument();
   });
 });
