@@ -11,6 +11,8 @@ const MAX_DYNAMO_CALLS = 2;
  */
 export const DYNAMO_BUDGET_EXCEPTIONS: Record<string, string> = {
   'POST /api/admin/system-tests/{test}': 'runs a complete sign-up, sign-in or feedback journey server-side, then cleans up',
+  'POST /api/auth/login':
+    'a successful sign-in reads its limits before asking Cognito (a refused attempt never asks it, decision 0017), then the profile, then writes the session with the log',
 };
 
 /** The routes whose worst request broke the budget, as readable lines (empty when all are within it). */

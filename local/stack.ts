@@ -94,6 +94,8 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       ALLOWED_ORIGINS: `${url},http://127.0.0.1:${port}`,
       PAYMENT_MODE: process.env.PAYMENT_MODE ?? 'sandbox',
       PRODUCT_NAME: process.env.PRODUCT_NAME ?? 'FitTrack',
+      // CloudWatch metrics (lib/metrics.ts) have nowhere to go locally: no EMF lines in the terminal.
+      POWERTOOLS_METRICS_DISABLED: process.env.POWERTOOLS_METRICS_DISABLED ?? 'true',
     };
     Object.assign(process.env, env);
 

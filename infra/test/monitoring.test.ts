@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { functionEntries, routes } from '@fittrack/functions/routes';
+import { METRICS_NAMESPACE, metricNames } from '@fittrack/functions/lib/metrics';
 import { buildStack } from './helpers';
 
 const { stack, template } = buildStack();
@@ -27,6 +28,12 @@ describe('monitoring', () => {
     const webhook = byExpr(/c4.*c5.*crashes/)!;
     const route = routes.find((r) => r.domain === 'stripe-webhook')!;
     expect(json(webhook.Metrics)).toContain(`"Value":"${route.path}"`);
+  });
+
+  it('alarms on failed sign-ins, from the metric the auth function emits (decision 0017)', () => {
+    const failed = alarms.find((a) => a.MetricName === metricNames.failedSignIn);
+    expect(failed).toMatchObject({ Namespace: METRICS_NAMESPACE, Dimensions: [{ Name: 'service', Value: 'auth' }], Statistic: 'Sum', Period: 300 });
+    expect(failed!.Threshold).toBeGreaterThan(0);
   });
 
   it('every alarm notifies the alarm topic', () => {

@@ -126,7 +126,7 @@ const openFeedback: Feedback = {
 };
 const adminPage = () => ({
   'GET /api/auth/me': admin,
-  'GET /api/admin/logs': () => json({ total: 0, feedbackTotal: 1, recentLogins: 0, events: [] } satisfies AdminLogsResponse),
+  'GET /api/admin/logs': () => json({ total: 0, feedbackTotal: 1, recentLogins: 0, recentFailedSignIns: 0, events: [] } satisfies AdminLogsResponse),
   'GET /api/feedback': () => json({ items: [openFeedback], nextCursor: null }),
 });
 const membership = (o: Record<string, unknown>) => () =>

@@ -1,5 +1,5 @@
 import { type ActivityLogEntry } from '../contract/admin';
-import { hourOf, minuteAttr } from '../lib/activity-log';
+import { failureMinuteAttr, hourOf, minuteAttr } from '../lib/activity-log';
 import { COUNTER_SHARDS, LOGIN_COUNT_SHARDS, keys } from '../lib/db/keys';
 import { GSI1 } from '../lib/db/table';
 import { type Item, type Key, batchGet, queryPage } from '../lib/db/toolkit';
@@ -10,10 +10,21 @@ import { type Item, type Key, batchGet, queryPage } from '../lib/db/toolkit';
  * check rides in it, lib/profile-check.ts), and one Query of the newest events.
  */
 
+/** A `login_failed` entry is one per account and hour (decision 0017): its text says how many. */
+function detailsOf(it: Item): string {
+  const details = String(it.details ?? '');
+  if (it.action !== 'login_failed') return details;
+  const failed = Number(it.attempts ?? 0);
+  const refused = Number(it.refused ?? 0);
+  const parts = [`${failed} wrong ${failed === 1 ? 'password' : 'passwords'}`];
+  if (refused) parts.push(`${refused} refused by the limits`);
+  return `${details} this hour: ${parts.join(', ')} (last from the address shown)`;
+}
+
 const toEntry = (it: Item): ActivityLogEntry => ({
   id: String(it.id ?? ''),
   action: String(it.action ?? ''),
-  details: String(it.details ?? ''),
+  details: detailsOf(it),
   userId: typeof it.userId === 'string' ? it.userId : null,
   ipAddress: String(it.ipAddress ?? ''),
   timestamp: String(it.timestamp ?? ''),
@@ -64,12 +75,12 @@ export function summaryKeys(since: Date, until: Date): { counters: Key[]; logins
 }
 
 /**
- * The totals and the logins stamped in (since, until], to the minute: a minute counts when its
+ * The totals, and the logins and failed sign-ins stamped in (since, until], to the minute: a minute counts when its
  * start is after `since` and not after `until`, so a login older than `since` is never counted and
  * the logins of the minute that holds `since` are not counted either (at most one minute's worth
  * fewer than an exact count).
  */
-export async function countersAndLogins(since: Date, until: Date): Promise<{ counters: Counters; logins: number }> {
+export async function countersAndLogins(since: Date, until: Date): Promise<{ counters: Counters; logins: number; failedSignIns: number }> {
   const plan = summaryKeys(since, until);
   const items = await batchGet([...plan.counters, ...plan.logins.map((l) => l.key)]);
   const counters: Counters = { logCount: 0, feedbackCount: 0 };
@@ -78,14 +89,18 @@ export async function countersAndLogins(since: Date, until: Date): Promise<{ cou
     counters.feedbackCount += Number(it?.feedbackCount ?? 0);
   }
   let logins = 0;
+  let failedSignIns = 0;
   plan.logins.forEach(({ hour }, i) => {
     const item = items[plan.counters.length + i];
     if (!item) return;
     const hourStart = Date.parse(`${hour}:00:00.000Z`);
     for (let m = 0; m < 60; m += 1) {
       const start = hourStart + m * MINUTE;
-      if (start > since.getTime() && start <= until.getTime()) logins += Number(item[minuteAttr(m)] ?? 0);
+      if (start > since.getTime() && start <= until.getTime()) {
+        logins += Number(item[minuteAttr(m)] ?? 0);
+        failedSignIns += Number(item[failureMinuteAttr(m)] ?? 0);
+      }
     }
   });
-  return { counters, logins };
+  return { counters, logins, failedSignIns };
 }

@@ -13,13 +13,14 @@ const CLOCK_SKEW_MS = 60_000;
 export async function adminLogs(now = new Date()): Promise<AdminLogsResponse> {
   const since = new Date(now.getTime() - RECENT_LOGIN_WINDOW_MS);
   const until = new Date(now.getTime() + CLOCK_SKEW_MS);
-  const { counters, logins } = await countersAndLogins(since, until);
+  const { counters, logins, failedSignIns } = await countersAndLogins(since, until);
   const events = await newestEvents(LOG_LIST_SIZE, until.toISOString());
   return {
     // Never negative: a system test's cleanup may subtract on a shard before another shows the add.
     total: Math.max(0, counters.logCount),
     feedbackTotal: Math.max(0, counters.feedbackCount),
     recentLogins: logins,
+    recentFailedSignIns: failedSignIns,
     events,
   };
 }

@@ -44,7 +44,7 @@ describe('GET /api/admin/logs', () => {
     expect((await c.post('/api/auth/login', { username, password: STRONG_PASSWORD })).status).toBe(200);
     const res = await logs();
     expect(res.status).toBe(200);
-    expect(Object.keys(res.body).sort()).toEqual(['events', 'feedbackTotal', 'recentLogins', 'total']);
+    expect(Object.keys(res.body).sort()).toEqual(['events', 'feedbackTotal', 'recentFailedSignIns', 'recentLogins', 'total']);
     expect(res.body.events.length).toBeGreaterThan(0);
     expect(res.body.events.length).toBeLessThanOrEqual(50);
     const stamps = res.body.events.map((e) => e.timestamp);

@@ -166,8 +166,8 @@ describe('GET /api/admin/logs', () => {
       { pk: 'STATS#0', sk: 'COUNTERS', logCount: 1, feedbackCount: 1 },
       { pk: 'STATS#15', sk: 'COUNTERS', logCount: 1, feedbackCount: 1 },
       { pk: `${recent.pk}#0`, sk: 'COUNT', [recent.attr]: 2 },
-      { pk: `${justNow.pk}#2`, sk: 'COUNT', [justNow.attr]: 1 },
-      { pk: `${tooOld.pk}#1`, sk: 'COUNT', [tooOld.attr]: 7 },
+      { pk: `${justNow.pk}#2`, sk: 'COUNT', [justNow.attr]: 1, [justNow.attr.replace('m', 'f')]: 4 },
+      { pk: `${tooOld.pk}#1`, sk: 'COUNT', [tooOld.attr]: 7, [tooOld.attr.replace('m', 'f')]: 5 },
       { pk: `${ahead.pk}#1`, sk: 'COUNT', [ahead.attr]: 9 },
     ];
     ddbMock.on(BatchGetCommand).callsFake((input: { RequestItems: Record<string, { Keys: { pk: string; sk: string }[] }> }) => {
@@ -184,6 +184,7 @@ describe('GET /api/admin/logs', () => {
       total: 42,
       feedbackTotal: 7,
       recentLogins: 3,
+      recentFailedSignIns: 4,
       events: [{ id: 'L1', action: 'login', details: 'User a signed in', userId: 'u', ipAddress: '1.2.3.4', timestamp: iso(60_000) }],
     });
     expect(ddbMock.calls().map((c) => c.args[0].constructor.name)).toEqual(['BatchGetCommand', 'QueryCommand']);
@@ -199,6 +200,6 @@ describe('GET /api/admin/logs', () => {
       return { Responses: { [table]: Keys.filter((k) => k.sk === 'PROFILE').map(() => profileItem('admin')) } };
     });
     const res = await invoke(handler, loadEvent('get-admin-logs', { cookies: signedInCookies('admin') }));
-    expect(jsonBody(res)).toEqual({ total: 0, feedbackTotal: 0, recentLogins: 0, events: [] });
+    expect(jsonBody(res)).toEqual({ total: 0, feedbackTotal: 0, recentLogins: 0, recentFailedSignIns: 0, events: [] });
   });
 });

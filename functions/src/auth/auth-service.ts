@@ -13,9 +13,10 @@ import { HttpError, badRequest, conflict, unauthorized } from '../lib/http-error
 import { type Session } from '../lib/request';
 import { clearSessionCookies, sessionCookies, sessionEndsAt, sessionFromAccessToken, sessionKeyOf } from '../lib/session';
 import { createProfile, createProfileIfAbsent, endAllSessionsItem, endSession, getProfile, sessionStartItem } from '../lib/profile-repository';
-import { transact } from '../lib/db/toolkit';
+import { sleep, transact, unexpectedFailure } from '../lib/db/toolkit';
 import { newProfile, toUser } from '../lib/users';
-import { recordLoginFailure, writeIfLoginAllowed } from './login-limit';
+import { ACCOUNT_CEILING_DELAY_MS, loginGate, recordFailedSignIn, refusal } from './login-limit';
+import { countMetric, metricNames } from '../lib/metrics';
 import { assertStrongPassword } from './password-strength';
 
 const INVALID_CREDENTIALS = 'Invalid credentials';
@@ -47,7 +48,7 @@ async function authenticate(username: string, password: string): Promise<Authent
     if (SIGN_IN_REFUSED.includes(errName(err))) {
       throw unauthorized(INVALID_CREDENTIALS);
     }
-    if (errName(err) === 'TooManyRequestsException') throw new HttpError(429, 'Too many sign-in attempts. Please wait and try again.');
+    if (errName(err) === 'TooManyRequestsException' || errName(err) === 'TooManyFailedAttemptsException') throw new HttpError(429, 'Too many sign-in attempts. Please wait and try again.');
     throw err;
   }
 }
@@ -113,13 +114,36 @@ export async function signup(input: SignupRequest, ip: string): Promise<AuthOutc
   return { user: toUser(profile, session.role), cookies };
 }
 
+/** Records a failed or refused sign-in (its counters, log entry and metric); never fails the answer. */
+async function recordFailure(username: string, ip: string, kind: 'failed' | 'refused', now: Date): Promise<void> {
+  await Promise.all([
+    recordFailedSignIn(username, ip, kind, now).catch((err: unknown) =>
+      console.error(JSON.stringify({ level: 'error', msg: 'failed sign-in not recorded', error: String(err) })),
+    ),
+    countMetric(metricNames.failedSignIn, 'auth'),
+  ]);
+}
+
+/**
+ * Sign-in (decision 0017): the limits are read first (call 1). A refused attempt answers 429 without
+ * asking Cognito or looking at the password; past the account's ceiling an address without failures
+ * of its own is slowed, not refused. Then Cognito; a failure is counted (call 2). A success reads the
+ * profile and writes the new session with the login log (calls 2 and 3: the one route allowed three,
+ * local/dynamo-budget.ts).
+ */
 export async function login(input: LoginRequest, ip: string): Promise<AuthOutcome> {
+  const now = new Date();
+  const gate = await loginGate(input.username, ip, now);
+  if (gate.verdict === 'refuse') {
+    await recordFailure(input.username, ip, 'refused', now);
+    throw refusal();
+  }
+  if (gate.verdict === 'slow') await sleep(ACCOUNT_CEILING_DELAY_MS);
   let auth: AuthenticationResultType;
   try {
     auth = await authenticate(input.username, input.password);
   } catch (err) {
-    // Count the failure (429 once the account or the IP is over the limit), then answer as before.
-    if (err instanceof HttpError && err.status === 401) await recordLoginFailure(input.username, ip);
+    if (err instanceof HttpError && err.status === 401) await recordFailure(input.username, ip, 'failed', now);
     throw err;
   }
   const { session, key, cookies } = await startSession(auth);
@@ -129,18 +153,12 @@ export async function login(input: LoginRequest, ip: string): Promise<AuthOutcom
     profile = newProfile({ id: session.sub, username: session.username, email: decodeTrustedIdToken(auth.IdToken).email ?? '' });
     await createProfileIfAbsent(profile);
   }
-  try {
-    // The login log, the new session and the brute-force limit in one transaction: over the limit, a right password is refused too.
-    await writeIfLoginAllowed(input.username, ip, [
-      sessionStartItem(profile, key, sessionEndsAt()),
-      ...activityLogItems({ action: 'login', userId: session.sub, details: `User ${session.username} signed in`, ipAddress: ip }),
-    ]);
-  } catch (err) {
-    if (err instanceof HttpError && err.status === 429 && auth.RefreshToken) {
-      await revoke(auth.RefreshToken).catch(() => undefined); // the tokens never leave the server anyway
-    }
-    throw err;
-  }
+  // The new session and the login log in one transaction.
+  const outcome = await transact([
+    sessionStartItem(profile, key, sessionEndsAt()),
+    ...activityLogItems({ action: 'login', userId: session.sub, details: `User ${session.username} signed in`, ipAddress: ip }),
+  ]);
+  if (!outcome.ok) throw unexpectedFailure(outcome);
   return { user: toUser(profile, session.role), cookies };
 }
 

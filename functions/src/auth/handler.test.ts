@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { AdminInitiateAuthCommand, RevokeTokenCommand, AdminCreateUserCommand, AdminSetUserPasswordCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadEvent } from '../../test/events';
 import { setTestEnv } from '../../test/env';
@@ -117,13 +117,13 @@ describe('POST /api/auth/login', () => {
     expectNoTokenIn(res, auth.AuthenticationResult.AccessToken, auth.AuthenticationResult.RefreshToken!, auth.AuthenticationResult.IdToken);
   });
 
-  it('logs the sign-in with the caller IP in at most two DynamoDB calls', async () => {
+  it('reads the limits before Cognito, then logs the sign-in with the caller IP (decision 0017: three calls)', async () => {
     cognitoMock.on(AdminInitiateAuthCommand).resolves(authResult('subscriber'));
     await invoke(handler, loginEvent());
-    expect(ddbMock.calls().length).toBeLessThanOrEqual(2);
+    expect(ddbMock.calls().map((c) => c.args[0].constructor.name)).toEqual(['BatchGetCommand', 'GetCommand', 'TransactWriteCommand']);
+    const gate = ddbMock.commandCalls(BatchGetCommand)[0]!.args[0].input.RequestItems!['fittrack-test']!.Keys!;
+    expect(gate.map((k) => k.pk)).toEqual(['LOGIN#PAIR#alex_runner#203.0.113.10', 'LOGIN#IP#203.0.113.10', 'LOGIN#USER#alex_runner']);
     const tx = ddbMock.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
-    // the brute-force limit is checked in the same transaction (account and IP)
-    expect(tx.filter((i) => i.ConditionCheck).map((i) => i.ConditionCheck!.Key!.pk)).toEqual(['LOGIN#USER#alex_runner', 'LOGIN#IP#203.0.113.10']);
     const log = tx.find((i) => i.Put)!.Put!.Item!;
     expect(log).toMatchObject({ action: 'login', userId: principals.subscriber.sub, ipAddress: '203.0.113.10', gsi1pk: 'LOG#RECENT' });
     expect(log.details).not.toContain('orbit-lantern-quartz-42');

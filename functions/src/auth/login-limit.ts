@@ -1,71 +1,136 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { ddb, tableName } from '../lib/db/client';
-import { keys } from '../lib/db/keys';
-import { type TransactItem, transact, unexpectedFailure } from '../lib/db/toolkit';
+import { LOG_SHARDS, keys } from '../lib/db/keys';
+import { tableName } from '../lib/db/client';
+import { type TransactItem, batchGet, transact } from '../lib/db/toolkit';
+import { ACTIVITY_LOG_RETENTION_DAYS, countersUpdate, hourOf, loginFailureCountUpdate } from '../lib/activity-log';
 import { HttpError } from '../lib/http-error';
 
 /**
- * Brute-force defence (DESIGN.md section 6): failed sign-ins are counted per account and per IP
- * in one-hour windows (items expire by TTL). Past the limit the account or IP is refused with
- * 429 until the window ends, whether the password is right or not, so a guess cannot be
- * confirmed. Unknown usernames are counted like known ones: the answers stay identical.
+ * Sign-in limits that cannot be turned against users (issue 15 point 3, DESIGN.md section 6,
+ * docs/decisions/0017). Failed sign-ins are counted per UTC hour in three places:
+ *
+ * - the (account, address) pair: past `perPair` that address may not try that account again;
+ * - the address overall: past `perAddress` (a spray over many accounts) it may not try any;
+ * - the account overall: past `accountCeiling` (a spread attack from many addresses), an address
+ *   that has failed on the account itself is refused, and one with no failures of its own is only
+ *   slowed (`ACCOUNT_CEILING_DELAY_MS`), so the owner still gets in.
+ *
+ * The counters are read BEFORE Cognito (`loginGate`): a refused attempt never asks Cognito and never
+ * looks at the password, so its answer is the same bytes in the same time whatever was typed. Unknown
+ * usernames are counted like real ones.
  */
-export const LOGIN_FAILURE_LIMITS = { perAccount: 10, perIp: 30 } as const;
+export const LOGIN_LIMITS = { perPair: 10, perAddress: 30, accountCeiling: 100 } as const;
+export const ACCOUNT_CEILING_DELAY_MS = 2_000;
 export const TOO_MANY_ATTEMPTS = 'Too many failed sign-in attempts. Please wait an hour and try again.';
+/** The same header on every refusal (a per-second countdown would make two refusals differ). */
+const REFUSAL_HEADERS = { 'Retry-After': '3600' } as const;
 
-const windowOf = (now: Date) => now.toISOString().slice(0, 13); // yyyy-mm-ddThh (UTC hour)
-const scopes = (username: string, ip: string) =>
-  [
-    { scope: 'USER' as const, id: username.trim().toLowerCase(), limit: LOGIN_FAILURE_LIMITS.perAccount },
-    { scope: 'IP' as const, id: ip, limit: LOGIN_FAILURE_LIMITS.perIp },
-  ] as const;
-const UNDER_LIMIT = 'attribute_not_exists(attempts) OR attempts < :limit';
+/** Items live two hours: the window they count plus one. */
+const COUNTER_TTL_SECONDS = 2 * 3600;
 
-const isConditionFailure = (err: unknown) => (err as { name?: string })?.name === 'ConditionalCheckFailedException';
+/** The account's lower-cased username, cut to a length no real one has (attackers type anything). */
+export const accountIdOf = (username: string) => username.trim().toLowerCase().slice(0, 128);
 
-/** Counts one failed sign-in (two conditional ADDs, one round trip in parallel); 429 past the limit. */
-export async function recordLoginFailure(username: string, ip: string, now = new Date()): Promise<void> {
-  const window = windowOf(now);
-  const expiresAt = Math.floor(now.getTime() / 1000) + 2 * 3600;
-  const results = await Promise.allSettled(
-    scopes(username, ip).map((s) =>
-      ddb().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: keys.loginFailures(s.scope, s.id, window),
-          UpdateExpression: 'ADD attempts :one SET expiresAt = :exp',
-          ConditionExpression: UNDER_LIMIT,
-          ExpressionAttributeValues: { ':one': 1, ':limit': s.limit, ':exp': expiresAt },
-        }),
-      ),
-    ),
-  );
-  const failures = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected').map((r) => r.reason as unknown);
-  if (failures.some(isConditionFailure)) throw new HttpError(429, TOO_MANY_ATTEMPTS, { 'Retry-After': '3600' });
-  if (failures.length) throw failures[0];
+function counterKeys(username: string, ip: string, window: string) {
+  const account = accountIdOf(username);
+  return {
+    pair: keys.loginFailures('PAIR', `${account}#${ip}`, window),
+    address: keys.loginFailures('IP', ip, window),
+    account: keys.loginFailures('USER', account, window),
+  };
 }
 
-/** ConditionChecks that refuse a successful sign-in while the account or IP is over the limit. */
-function loginAllowedChecks(username: string, ip: string, now = new Date()): TransactItem[] {
-  const window = windowOf(now);
-  return scopes(username, ip).map((s) => ({
-    ConditionCheck: {
-      TableName: tableName(),
-      Key: keys.loginFailures(s.scope, s.id, window),
-      ConditionExpression: UNDER_LIMIT,
-      ExpressionAttributeValues: { ':limit': s.limit },
-    },
-  }));
+export type LoginGate = { verdict: 'allow' } | { verdict: 'slow' } | { verdict: 'refuse' };
+
+/** The verdict for the counts of the current hour (pure: unit-tested in login-limit.test.ts). */
+export function gateVerdict(c: { pair: number; address: number; account: number }): LoginGate['verdict'] {
+  if (c.pair >= LOGIN_LIMITS.perPair || c.address >= LOGIN_LIMITS.perAddress) return 'refuse';
+  if (c.account >= LOGIN_LIMITS.accountCeiling) return c.pair > 0 ? 'refuse' : 'slow';
+  return 'allow';
+}
+
+/** Call 1 of every sign-in: one BatchGet of the three counters of this hour. */
+export async function loginGate(username: string, ip: string, now = new Date()): Promise<LoginGate> {
+  const k = counterKeys(username, ip, hourOf(now));
+  const [pair, address, account] = await batchGet([k.pair, k.address, k.account]);
+  const n = (it: Record<string, unknown> | undefined) => Number(it?.attempts ?? 0);
+  return { verdict: gateVerdict({ pair: n(pair), address: n(address), account: n(account) }) };
+}
+
+export const refusal = () => new HttpError(429, TOO_MANY_ATTEMPTS, { ...REFUSAL_HEADERS });
+
+/** A stable shard for the account's aggregate log item, so every failure of the hour finds the same item. */
+function shardOf(account: string): number {
+  let h = 0;
+  for (const ch of account) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
+  return h % LOG_SHARDS;
+}
+
+/** The key of the account's `login_failed` entry of the hour holding `now`. */
+export function failedSignInLogKey(username: string, now: Date) {
+  const account = accountIdOf(username);
+  return keys.log(`${hourOf(now)}:00:00.000Z`, `LOGIN_FAILED#${account}`, shardOf(account));
 }
 
 /**
- * Writes `items` (the login's activity log) together with the limit checks in one transaction.
- * A failed check means 429; a conflict with a concurrent transaction is retried (lib/db/toolkit.ts).
+ * The account's `login_failed` entry of this hour: ONE activity-log item per account and hour that
+ * counts its failures (`attempts`) and refusals (`refused`) and keeps the first time and the last
+ * address, so an attack adds a number, not a flood of entries. It is indexed on gsi1 `LOG#RECENT`
+ * at its first failure.
  */
-export async function writeIfLoginAllowed(username: string, ip: string, items: TransactItem[], now = new Date()): Promise<void> {
-  const checks = loginAllowedChecks(username, ip, now);
-  const outcome = await transact([...checks, ...items]);
-  if (outcome.ok) return;
-  if (outcome.failed < checks.length) throw new HttpError(429, TOO_MANY_ATTEMPTS, { 'Retry-After': '3600' });
-  throw unexpectedFailure(outcome);
+function failedSignInLogItem(username: string, ip: string, kind: 'failed' | 'refused', now: Date): TransactItem {
+  const account = accountIdOf(username);
+  const hour = hourOf(now);
+  const id = `LOGIN_FAILED#${account}`;
+  const ts = now.toISOString();
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: failedSignInLogKey(username, now),
+      UpdateExpression:
+        'ADD #count :one SET entity = :log, id = if_not_exists(id, :id), #action = :action, details = :details, userId = :null, ' +
+        'ipAddress = :ip, #ts = if_not_exists(#ts, :ts), lastAt = :ts, gsi1pk = :recent, gsi1sk = if_not_exists(gsi1sk, :gsi1sk), expiresAt = :exp',
+      ExpressionAttributeNames: { '#count': kind === 'failed' ? 'attempts' : 'refused', '#action': 'action', '#ts': 'timestamp' },
+      ExpressionAttributeValues: {
+        ':one': 1,
+        ':log': 'LOG',
+        ':id': `${hour}#${id}`,
+        ':action': 'login_failed',
+        ':details': `Failed sign-ins for ${account.slice(0, 64)}`,
+        ':null': null,
+        ':ip': ip,
+        ':ts': ts,
+        ':recent': keys.logRecentGsi1pk(),
+        ':gsi1sk': `${ts}#${id}`,
+        ':exp': Math.floor(now.getTime() / 1000) + ACTIVITY_LOG_RETENTION_DAYS * 86_400,
+      },
+    },
+  };
+}
+
+/**
+ * Call 2 of a sign-in that failed or was refused, one transaction: a failure adds to the three
+ * counters; both add to the account's `login_failed` entry, to the minute's failed sign-ins (the
+ * admin stat card) and to the failed sign-in total.
+ */
+export async function recordFailedSignIn(username: string, ip: string, kind: 'failed' | 'refused', now = new Date()): Promise<void> {
+  const expiresAt = Math.floor(now.getTime() / 1000) + COUNTER_TTL_SECONDS;
+  const k = counterKeys(username, ip, hourOf(now));
+  const counters: TransactItem[] =
+    kind === 'failed'
+      ? [k.pair, k.address, k.account].map((Key) => ({
+          Update: {
+            TableName: tableName(),
+            Key,
+            UpdateExpression: 'ADD attempts :one SET expiresAt = :exp, entity = :entity',
+            ExpressionAttributeValues: { ':one': 1, ':exp': expiresAt, ':entity': 'LOGIN_FAILURES' },
+          },
+        }))
+      : [];
+  const outcome = await transact([
+    ...counters,
+    failedSignInLogItem(username, ip, kind, now),
+    loginFailureCountUpdate(now),
+    countersUpdate({ failedSignIns: 1 }),
+  ]);
+  if (!outcome.ok) throw new Error(`Recording a failed sign-in failed at item ${outcome.failed}`);
 }

@@ -6,6 +6,8 @@ export const activityActionLabels = {
   login: 'Login',
   signup: 'Signup',
   logout: 'Logout',
+  /** one entry per account and hour, counting its failed and refused sign-ins (decision 0017) */
+  login_failed: 'Failed Sign-in',
   subscription_activated: 'Subscription Activated',
   payment_failed: 'Payment Failed',
   /** money went back on a payment (refund, dispute); a partial refund is logged and changes nothing */

@@ -14,11 +14,13 @@ export const activityLogEntrySchema = z.object({
 });
 export type ActivityLogEntry = z.infer<typeof activityLogEntrySchema>;
 
-/** GET /api/admin/logs: counters (maintained atomically), the newest 50 events, logins in 24 h. */
+/** GET /api/admin/logs: counters (maintained atomically), the newest 50 events, logins and failed sign-ins in 24 h. */
 export const adminLogsResponse = z.object({
   total: z.number().int().nonnegative(),
   feedbackTotal: z.number().int().nonnegative(),
   recentLogins: z.number().int().nonnegative(),
+  /** failed and refused sign-ins in the same 24 hours (decision 0017) */
+  recentFailedSignIns: z.number().int().nonnegative(),
   events: z.array(activityLogEntrySchema),
 });
 export type AdminLogsResponse = z.infer<typeof adminLogsResponse>;

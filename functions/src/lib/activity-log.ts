@@ -23,6 +23,8 @@ export interface ActivityInput {
 export const hourOf = (d: Date): string => d.toISOString().slice(0, 13);
 /** The attribute of a login count item that counts the logins of one minute of its hour: `m00`–`m59`. */
 export const minuteAttr = (minute: number): string => `m${String(minute).padStart(2, '0')}`;
+/** The attribute of a login count item that counts the failed sign-ins of one minute: `f00`–`f59`. */
+export const failureMinuteAttr = (minute: number): string => `f${String(minute).padStart(2, '0')}`;
 /** A login count item lives two days past its hour (the admin view reads the last 24 hours). */
 const LOGIN_COUNT_TTL_SECONDS = 2 * 86_400;
 
@@ -50,19 +52,29 @@ export function countersUpdate(adds: Record<string, number>, random: () => numbe
   };
 }
 
-/** The count of one login: its minute in a random shard of its hour's login count (TTL two days past the hour). */
-export function loginCountUpdate(now: Date, random: () => number = Math.random): TransactItem {
+/** ADD one to `attr` of a random shard of the hour's login count (TTL two days past the hour). */
+function minuteCountUpdate(attr: string, now: Date, random: () => number): TransactItem {
   const hourEnd = Math.floor(Date.parse(`${hourOf(now)}:00:00.000Z`) / 1000) + 3600;
   return {
     Update: {
       TableName: tableName(),
       Key: keys.loginCount(hourOf(now), randomShard(LOGIN_COUNT_SHARDS, random)),
       UpdateExpression: 'ADD #m :one SET expiresAt = :exp, entity = :entity',
-      ExpressionAttributeNames: { '#m': minuteAttr(now.getUTCMinutes()) },
+      ExpressionAttributeNames: { '#m': attr },
       ExpressionAttributeValues: { ':one': 1, ':exp': hourEnd + LOGIN_COUNT_TTL_SECONDS, ':entity': 'LOGIN_COUNT' },
     },
   };
 }
+
+/** The count of one login: its minute (`m<mm>`) in a random shard of its hour's login count. */
+export const loginCountUpdate = (now: Date, random: () => number = Math.random): TransactItem => minuteCountUpdate(minuteAttr(now.getUTCMinutes()), now, random);
+
+/**
+ * The count of one failed sign-in: `f<mm>` of its minute, in the same items as the logins, so the
+ * admin summary's one BatchGet reads both (decision 0017).
+ */
+export const loginFailureCountUpdate = (now: Date, random: () => number = Math.random): TransactItem =>
+  minuteCountUpdate(failureMinuteAttr(now.getUTCMinutes()), now, random);
 
 /**
  * The transaction items that record one activity (docs/decisions/0016): the log item, in its day's

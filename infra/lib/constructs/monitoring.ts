@@ -5,6 +5,7 @@ import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import * as subs from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
+import { METRICS_NAMESPACE, metricNames } from '@fittrack/functions/lib/metrics';
 
 export interface MonitoringProps {
   readonly dashboardName: string;
@@ -18,6 +19,8 @@ export interface MonitoringProps {
   readonly webhookFunction: lambda.IFunction;
   /** Percentage of 5xx over 5 minutes that raises the API alarm. Default 5. */
   readonly api5xxRatePercent?: number;
+  /** Failed sign-ins in 5 minutes that raise the alarm. Default 300. */
+  readonly failedSignInsPerFiveMinutes?: number;
   /** Optional e-mail subscribed to the alarm topic. */
   readonly alarmEmail?: string;
 }
@@ -131,6 +134,23 @@ export class Monitoring extends Construct {
       comparisonOperator: cw.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
     });
 
+    // Failed sign-ins (wrong passwords and refusals by the limits, decision 0017), from the auth
+    // function's embedded metrics (functions/src/lib/metrics.ts). A steady trickle is normal; a
+    // burst is an attack on accounts (credential stuffing) that the limits are absorbing.
+    const failedSignIns = new cw.Metric({
+      namespace: METRICS_NAMESPACE,
+      metricName: metricNames.failedSignIn,
+      dimensionsMap: { service: 'auth' },
+      statistic: cw.Stats.SUM,
+      period: FIVE_MINUTES,
+    });
+    alarm('FailedSignInRate', {
+      metric: failedSignIns,
+      alarmDescription: 'Unusually many failed sign-ins in 5 minutes: check the admin activity log (Failed Sign-in entries) and the WAF',
+      threshold: props.failedSignInsPerFiveMinutes ?? 300,
+      comparisonOperator: cw.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+    });
+
     const fns = Object.entries(props.functions);
     this.dashboard = new cw.Dashboard(this, 'Dashboard', {
       dashboardName: props.dashboardName,
@@ -163,6 +183,7 @@ export class Monitoring extends Construct {
       }),
       new cw.GraphWidget({ title: 'Stripe webhook failures', left: [webhookFailures], width: 12 }),
     );
+    this.dashboard.addWidgets(new cw.GraphWidget({ title: 'Failed sign-ins', left: [failedSignIns], width: 24 }));
     this.dashboard.addWidgets(new cw.AlarmStatusWidget({ title: 'Alarms', alarms: this.alarms, width: 24 }));
   }
 }

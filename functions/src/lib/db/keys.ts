@@ -22,8 +22,11 @@ export const keys = {
   loginCount: (hour: string, shard: number) => ({ pk: `LOGINS#${hour}#${shard}`, sk: 'COUNT' }),
   /** Feedback submissions of a user in one hour window (TTL via expiresAt): the rate limit. */
   feedbackRate: (sub: string, window: string) => ({ pk: `USER#${sub}`, sk: `RATE#FEEDBACK#${window}` }),
-  /** Failed sign-ins in one hour window, per account (lower-cased username) and per IP (TTL via expiresAt). */
-  loginFailures: (scope: 'USER' | 'IP', id: string, window: string) => ({ pk: `LOGIN#${scope}#${id}`, sk: `WINDOW#${window}` }),
+  /**
+   * Failed sign-ins in one UTC hour (TTL via expiresAt): per account (lower-cased username), per
+   * address, and per (account, address) pair (`<account>#<ip>`), decision 0017.
+   */
+  loginFailures: (scope: 'USER' | 'IP' | 'PAIR', id: string, window: string) => ({ pk: `LOGIN#${scope}#${id}`, sk: `WINDOW#${window}` }),
   /** One of `COUNTER_SHARDS` shards of the feedback and log totals (the totals are their sum). */
   counterShard: (shard: number) => ({ pk: `STATS#${shard}`, sk: 'COUNTERS' }),
   /** The single counters item before issue 17: no longer written, still summed on read (0016). */

@@ -25,6 +25,7 @@ const logsBody = (o: Partial<AdminLogsResponse> = {}): AdminLogsResponse => ({
   total: 1234,
   feedbackTotal: 17,
   recentLogins: 5,
+  recentFailedSignIns: 2,
   events: [
     { id: 'e1', action: 'feedback_submitted', details: 'alex sent feature feedback (4/5)', userId: 'u-1', ipAddress: '203.0.113.9', timestamp: '2026-11-20T10:00:00.000Z' },
     { id: 'e2', action: 'login', details: 'User alex signed in', userId: 'u-1', ipAddress: '203.0.113.9', timestamp: '2026-11-20T09:59:00.000Z' },

@@ -86,10 +86,11 @@ function AdminDashboard() {
 
       <SystemTestsCard />
 
-      <section aria-label="Statistics" className="grid grid-cols-3 gap-2">
+      <section aria-label="Statistics" className="grid grid-cols-2 gap-2 sm:grid-cols-4">
         <StatCard label="Total Feedback" value={logs.data?.feedbackTotal} />
         <StatCard label="Activity Logs" value={logs.data?.total} />
         <StatCard label="Recent Logins" value={logs.data?.recentLogins} />
+        <StatCard label="Failed Sign-ins (24 h)" value={logs.data?.recentFailedSignIns} />
       </section>
 
       <Tabs value={tab} onValueChange={setTab}>

@@ -70,7 +70,7 @@ describe('auth screen', () => {
       'GET /api/auth/me': signedOut,
       'POST /api/auth/login': login,
       // what the landing screens load, so that no failure toast replaces 'Login Successful'
-      'GET /api/admin/logs': () => json({ total: 0, feedbackTotal: 0, recentLogins: 0, events: [] }),
+      'GET /api/admin/logs': () => json({ total: 0, feedbackTotal: 0, recentLogins: 0, recentFailedSignIns: 0, events: [] }),
       'GET /api/feedback': () => json({ items: [], nextCursor: null }),
       'GET /api/progress/today': () =>
         json({ date: '2026-11-21', steps: 0, caloriesConsumed: 0, pushups: 0, caloriesBurned: 0, lifetime: { steps: 0, pushups: 0, caloriesBurned: 0, daysTracked: 0 } }),
