@@ -1,6 +1,7 @@
 import { type Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, screenshot, useBrowser } from './browser';
+import { completeAdminSignIn } from './fixtures';
 
 const base = baseUrl;
 const { newPage: openPage } = useBrowser();
@@ -84,6 +85,7 @@ describe('sign up, sign in, log out', () => {
     const { page, errors } = await newPage();
     await page.goto(`${base()}/auth`);
     await signIn(page, 'admin', process.env.E2E_ADMIN_PASSWORD!);
+    await completeAdminSignIn(page);
     await page.waitForURL('**/admin');
     await page.getByText('Welcome back, Administrator!').waitFor();
     await screenshot(page, 'admin');

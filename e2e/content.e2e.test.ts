@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, screenshot, waitForAppOnLoad, watchConsole } from './browser';
-import { createUser } from './fixtures';
+import { completeAdminSignIn, createUser } from './fixtures';
 
 const base = () => process.env.E2E_BASE_URL!;
 let browser: Browser;
@@ -254,6 +254,7 @@ describe('content screens', () => {
       await panel.getByLabel('Username').fill(username);
       await panel.getByLabel('Password', { exact: true }).fill(password);
       await panel.getByRole('button', { name: 'Sign In' }).click();
+      if (username === 'admin') await completeAdminSignIn(p);
       await p.waitForURL(`**${target}`);
     };
     const subscriber = await createUser({ subscribed: true, prefix: 'black' });

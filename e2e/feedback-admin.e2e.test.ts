@@ -2,7 +2,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { type Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, screenshot, useBrowser } from './browser';
-import { createUser } from './fixtures';
+import { completeAdminSignIn, createUser } from './fixtures';
 
 const base = baseUrl;
 const { newPage } = useBrowser();
@@ -78,6 +78,7 @@ describe('feedback to triage', () => {
     // --- the admin ---
     const { page: adminPage, errors: adminErrors } = await newPage();
     await signIn(adminPage, 'admin', process.env.E2E_ADMIN_PASSWORD!);
+    await completeAdminSignIn(adminPage);
     await adminPage.waitForURL('**/admin');
     await adminPage.getByText('Welcome back, Administrator!').waitFor();
     const card = adminPage.locator('[aria-labelledby^="feedback-"]').filter({ hasText: message });

@@ -1,3 +1,5 @@
+import { generateSync } from 'otplib';
+import { type Page } from 'playwright-core';
 import { grantSubscription } from '../test-support/subscriptions';
 
 let n = 0;
@@ -20,4 +22,17 @@ export async function createUser(o: { subscribed?: boolean; prefix?: string } = 
   const { user } = (await res.json()) as { user: { id: string } };
   if (o.subscribed) await grantSubscription(user.id);
   return { username, password, id: user.id, email: `${username}@example.com` };
+}
+
+/**
+ * The second step of the local administrator's sign-in (decision 0018): after the password, the
+ * form asks for the authenticator's code; this types the current one (from the secret the first
+ * start saved) and submits it.
+ */
+export async function completeAdminSignIn(page: Page): Promise<void> {
+  const panel = page.getByRole('tabpanel');
+  const code = panel.getByLabel('Authentication code');
+  await code.waitFor();
+  await code.fill(generateSync({ secret: process.env.E2E_ADMIN_TOTP_SECRET! }));
+  await panel.getByRole('button', { name: 'Verify and Sign In' }).click();
 }

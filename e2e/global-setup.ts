@@ -15,6 +15,7 @@ export default async function setup() {
   const stack = await startStack({ port: 0, dataDir, staticDir });
   process.env.E2E_BASE_URL = stack.url;
   process.env.E2E_ADMIN_PASSWORD = stack.adminCredentials?.password ?? '';
+  process.env.E2E_ADMIN_TOTP_SECRET = stack.adminCredentials?.totpSecret ?? '';
   Object.assign(process.env, stack.env); // fixtures reach DynamoDB Local directly
   return async () => {
     await stack.stop();

@@ -20,7 +20,7 @@ import {
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { tableDefinition } from '../functions/src/lib/db/table';
 import { PASSWORD_MIN_LENGTH } from '../functions/src/contract/auth-rules';
-import { createAdminAccount } from '../functions/src/admin/admin-account';
+import { createAdminAccount, enrolAuthenticator } from '../functions/src/admin/admin-account';
 
 const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
 
@@ -90,6 +90,8 @@ const POOL_POLICIES = {
 };
 /** Self sign-up off: only the app creates users (note 0014). */
 const ADMIN_CREATE_ONLY = { AllowAdminCreateUserOnly: true };
+/** TOTP for the accounts that set it up, as the CDK pool (decision 0018; the emulator has no SMS). */
+const MFA_OPTIONAL = 'OPTIONAL' as const;
 
 /** The app client as the CDK auth construct makes it: confidential, admin flows only (note 0014). */
 const appClientInput = (UserPoolId: string) => ({
@@ -125,7 +127,9 @@ export async function ensureUserPool(endpoint: string, dataDir: string): Promise
       try {
         await client.send(new DescribeUserPoolCommand({ UserPoolId: ids.userPoolId }));
         // a pool from an earlier version gets today's rules (cognito-local keeps what it was created with)
-        await client.send(new UpdateUserPoolCommand({ UserPoolId: ids.userPoolId, Policies: POOL_POLICIES, AdminCreateUserConfig: ADMIN_CREATE_ONLY }));
+        await client.send(
+          new UpdateUserPoolCommand({ UserPoolId: ids.userPoolId, Policies: POOL_POLICIES, AdminCreateUserConfig: ADMIN_CREATE_ONLY, MfaConfiguration: MFA_OPTIONAL }),
+        );
         if (ids.userPoolClientId && ids.userPoolClientSecret) return ids as PoolIds;
         const upgraded = { userPoolId: ids.userPoolId, ...(await createAppClient(client, ids.userPoolId)) };
         writeFileSync(file, JSON.stringify(upgraded, null, 2), { mode: 0o600 });
@@ -140,6 +144,7 @@ export async function ensureUserPool(endpoint: string, dataDir: string): Promise
         Policies: POOL_POLICIES,
         UsernameConfiguration: { CaseSensitive: false },
         AdminCreateUserConfig: ADMIN_CREATE_ONLY,
+        MfaConfiguration: MFA_OPTIONAL,
         Schema: [{ Name: 'email', AttributeDataType: 'String', Required: true, Mutable: true }],
       }),
     );
@@ -153,10 +158,22 @@ export async function ensureUserPool(endpoint: string, dataDir: string): Promise
   }
 }
 
+/** What `npm start` prints once: the new admin's password and authenticator, or only the authenticator of an older stack's admin. */
+export interface AdminCredentials {
+  username: string;
+  password: string;
+  /** base32 secret of the admin's authenticator (decision 0018) */
+  totpSecret: string;
+  otpauthUrl: string;
+  /** false when an existing admin (from before two-step sign-in) was only enrolled now */
+  created: boolean;
+}
+
 /**
- * First start only: user `admin` in group `admin` with a random 20-character password,
- * written to `<dataDir>/admin-credentials.json` (mode 600). Returns the credentials when
- * it created them, undefined when the admin already existed. There is no other account.
+ * First start: user `admin` in group `admin` with a random 20-character password and two-step
+ * sign-in set up, written to `<dataDir>/admin-credentials.json` (mode 600) with its `totpSecret`.
+ * A stack whose admin predates two-step sign-in gets it set up on the next start (the password is
+ * in the same file). Returns what is new (to print once), undefined when nothing is.
  */
 export async function ensureAdmin(
   cognitoEndpoint: string,
@@ -164,28 +181,38 @@ export async function ensureAdmin(
   tableName: string,
   ids: PoolIds,
   dataDir: string,
-): Promise<{ username: string; password: string } | undefined> {
+): Promise<AdminCredentials | undefined> {
   const client = new CognitoIdentityProviderClient({ endpoint: cognitoEndpoint, region: 'us-east-1', credentials });
+  const file = path.join(dataDir, 'admin-credentials.json');
+  const appClient = { clientId: ids.userPoolClientId, clientSecret: ids.userPoolClientSecret };
+  const save = (c: Omit<AdminCredentials, 'created' | 'otpauthUrl'>) => writeFileSync(file, JSON.stringify(c, null, 2) + '\n', { mode: 0o600 });
   try {
+    let existing;
     try {
-      await client.send(new AdminGetUserCommand({ UserPoolId: ids.userPoolId, Username: 'admin' }));
-      return undefined;
+      existing = await client.send(new AdminGetUserCommand({ UserPoolId: ids.userPoolId, Username: 'admin' }));
     } catch (err) {
       if ((err as Error).name !== 'UserNotFoundException') throw err;
     }
+    if (existing) {
+      if ((existing.UserMFASettingList ?? []).includes('SOFTWARE_TOKEN_MFA') || !existsSync(file)) return undefined;
+      const saved = JSON.parse(readFileSync(file, 'utf8')) as { username: string; password: string };
+      const mfa = await enrolAuthenticator({ cognito: client, userPoolId: ids.userPoolId, client: appClient, username: saved.username, password: saved.password });
+      save({ username: saved.username, password: saved.password, totpSecret: mfa.totpSecret });
+      return { username: saved.username, password: saved.password, ...mfa, created: false };
+    }
     const doc = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: dynamoEndpoint, region: 'us-east-1', credentials }));
-    const { password } = await createAdminAccount({
+    const admin = await createAdminAccount({
       cognito: client,
       doc,
       userPoolId: ids.userPoolId,
+      client: appClient,
       tableName,
       username: 'admin',
       email: 'admin@fittrack.local',
     });
     doc.destroy();
-    const creds = { username: 'admin', password };
-    writeFileSync(path.join(dataDir, 'admin-credentials.json'), JSON.stringify(creds, null, 2) + '\n', { mode: 0o600 });
-    return creds;
+    save({ username: admin.username, password: admin.password, totpSecret: admin.totpSecret });
+    return { username: admin.username, password: admin.password, totpSecret: admin.totpSecret, otpauthUrl: admin.otpauthUrl, created: true };
   } finally {
     client.destroy();
   }

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { waitFor } from './ports';
 
@@ -73,7 +74,8 @@ export async function startCognitoLocal(dir: string, port: number): Promise<Emul
   mkdirSync(path.join(dir, '.cognito'), { recursive: true });
   writeFileSync(path.join(dir, '.cognito', 'config.json'), JSON.stringify({ UserPoolDefaults: { UsernameAttributes: [] } }));
   const bin = require.resolve('cognito-local/lib/bin/start.js');
-  const child = spawn(process.execPath, [bin], {
+  // The preload adds what Cognito does with TOTP MFA on the admin flows (decision 0018).
+  const child = spawn(process.execPath, ['--import', pathToFileURL(path.join(import.meta.dirname, 'cognito-local-mfa.mjs')).href, bin], {
     cwd: dir,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DEBUG: '' },
     stdio: ['ignore', 'pipe', 'pipe'],

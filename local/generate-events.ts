@@ -133,6 +133,7 @@ export const sampleStripeInvoicePaid = {
 const sampleBodies: Partial<Record<RouteName, unknown>> = {
   'post-auth-signup': { username: 'alex_runner', email: 'alex@example.com', password: 'orbit-lantern-quartz-42' },
   'post-auth-login': { username: 'alex_runner', password: 'orbit-lantern-quartz-42' },
+  'post-auth-mfa-verify': { code: '123456' },
   'patch-progress-today': { steps: 5000 },
   'post-progress-today-meals': { mealId: 'meal-greek-yogurt-berries' },
   'post-pushups': { userId: 1, count: 10 },

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { ensureAdmin, ensureTable, ensureUserPool } from './bootstrap';
+import { type AdminCredentials, ensureAdmin, ensureTable, ensureUserPool } from './bootstrap';
 import { type Emulator, startCognitoLocal, startDynamoLocal } from './emulators';
 import { type DynamoStats, createGateway } from './gateway';
 import { freePort } from './ports';
@@ -29,7 +29,7 @@ export interface Stack {
   url: string;
   port: number;
   /** set on the first start only */
-  adminCredentials?: { username: string; password: string };
+  adminCredentials?: AdminCredentials;
   /** the variables the handlers run with (tests use them to reach the emulators directly) */
   env: Record<string, string>;
   /** per-route DynamoDB call counts (when countDynamoCalls is on) */

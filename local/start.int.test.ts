@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, wri
 import net from 'node:net';
 import { networkInterfaces, tmpdir } from 'node:os';
 import path from 'node:path';
+import { generateSync } from 'otplib';
 import { DynamoDBClient, QueryCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { meals, stretches, workouts } from '../functions/src/catalog/catalog-data';
@@ -120,12 +121,14 @@ describe('npm start', () => {
     const first = await start(port);
     const url = `http://localhost:${port}`;
     expect(first.output()).toContain(`FitTrack is running at ${url}`);
-    const creds = JSON.parse(readFileSync(path.join(dataDir, 'admin-credentials.json'), 'utf8')) as { username: string; password: string };
+    const creds = JSON.parse(readFileSync(path.join(dataDir, 'admin-credentials.json'), 'utf8')) as { username: string; password: string; totpSecret: string };
     expect(creds.username).toBe('admin');
+    expect(creds.totpSecret).toMatch(/^[A-Z2-7]{16,}$/); // base32: the admin starts with two-step sign-in (decision 0018)
     expect(creds.password).toMatch(/^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)[A-Za-z\d]{20}$/);
     // printed right after the "running at" line: on a busy machine it may arrive in a later chunk
     for (let i = 0; i < 50 && !first.output().includes(creds.password); i++) await new Promise((r) => setTimeout(r, 100));
     expect(first.output()).toContain(creds.password);
+    expect(first.output()).toContain(`otpauth://totp/FitTrack%3Aadmin?secret=${creds.totpSecret}`);
     expect(statSync(path.join(dataDir, 'admin-credentials.json')).mode & 0o777).toBe(0o600);
 
     const username = `persist${Date.now().toString(36)}`;
@@ -146,15 +149,16 @@ describe('npm start', () => {
     const second = await start(port);
     try {
       expect(second.output()).not.toContain(creds.password);
+      expect(second.output()).not.toContain(creds.totpSecret);
       expect(second.output()).not.toContain('First start');
-      for (const [user, password] of [
-        [username, 'Persist3ntPass'],
-        ['admin', creds.password],
+      for (const body of [
+        { username, password: 'Persist3ntPass' },
+        { username: 'admin', password: creds.password, code: generateSync({ secret: creds.totpSecret }) },
       ]) {
         const login = await fetch(`${url}/api/auth/login`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', origin: url },
-          body: JSON.stringify({ username: user, password }),
+          body: JSON.stringify(body),
         });
         expect(login.status).toBe(200);
       }

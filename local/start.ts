@@ -38,10 +38,18 @@ if (!['127.0.0.1', 'localhost', '::1'].includes(host)) {
   console.warn('not safe on a shared network: cognito-local signs tokens with a key that is public in its npm');
   console.warn('package, so anyone who reaches this port could forge a session. Use it on a trusted network only.');
 }
-if (stack.adminCredentials) {
-  console.log('\nFirst start: an administrator account was created. This is shown only once:');
-  console.log(`  username: ${stack.adminCredentials.username}`);
-  console.log(`  password: ${stack.adminCredentials.password}`);
+const admin = stack.adminCredentials;
+if (admin) {
+  if (admin.created) {
+    console.log('\nFirst start: an administrator account was created. This is shown only once:');
+    console.log(`  username: ${admin.username}`);
+    console.log(`  password: ${admin.password}`);
+  } else {
+    console.log(`\nTwo-step sign-in was set up for the administrator "${admin.username}". This is shown only once:`);
+  }
+  console.log('  authenticator (open in an authenticator app, or paste the secret; the admin sign-in asks for its 6-digit code):');
+  console.log(`  ${admin.otpauthUrl}`);
+  console.log(`  secret: ${admin.totpSecret}`);
   console.log(`  (also saved to ${path.join(dataDir, 'admin-credentials.json')}, readable only by you)`);
 }
 console.log('\nPress Ctrl-C to stop.');

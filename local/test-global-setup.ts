@@ -14,6 +14,7 @@ export default async function setup() {
   const stack = await startStack({ port: 0, dataDir, inMemoryDb: true, countDynamoCalls: true });
   process.env.TEST_BASE_URL = stack.url;
   process.env.TEST_ADMIN_PASSWORD = stack.adminCredentials?.password ?? '';
+  process.env.TEST_ADMIN_TOTP_SECRET = stack.adminCredentials?.totpSecret ?? '';
   Object.assign(process.env, stack.env);
   return async () => {
     await stack.stop();

@@ -34,6 +34,9 @@ const expected: Record<string, Access> = {
   'GET /api/admin/logs': 'admin',
   // DESIGN.md section 4 extras
   'GET /api/auth/me': 'user',
+  // two-step sign-in (issue 15 point 5): any signed-in account sets up its own authenticator
+  'POST /api/auth/mfa/setup': 'user',
+  'POST /api/auth/mfa/verify': 'user',
   'POST /api/auth/logout': 'public',
   'GET /api/config': 'public',
   'POST /webhooks/stripe': 'stripe',

@@ -34,6 +34,8 @@ export const routes = [
   { method: 'POST', path: '/api/auth/logout', domain: 'auth', access: 'public', name: 'post-auth-logout' },
   { method: 'POST', path: '/api/auth/logout-all', domain: 'auth', access: 'user', name: 'post-auth-logout-all' },
   { method: 'GET', path: '/api/auth/me', domain: 'auth', access: 'user', name: 'get-auth-me' },
+  { method: 'POST', path: '/api/auth/mfa/setup', domain: 'auth', access: 'user', name: 'post-auth-mfa-setup' },
+  { method: 'POST', path: '/api/auth/mfa/verify', domain: 'auth', access: 'user', name: 'post-auth-mfa-verify' },
 
   // catalogue and public runtime config
   { method: 'GET', path: '/api/config', domain: 'catalog', access: 'public', name: 'get-config' },

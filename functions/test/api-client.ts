@@ -1,3 +1,5 @@
+import { generateSync } from 'otplib';
+
 /**
  * A small HTTP client for integration tests: a cookie jar per instance (as a browser has),
  * same-origin Origin header on state-changing requests, JSON in and out.
@@ -83,15 +85,15 @@ export async function signedUpClient(prefix = 'user') {
   return { client: c, username, id: res.body.user.id };
 }
 
-/** A new session of an existing account. */
-export async function loggedInClient(username: string, password = STRONG_PASSWORD) {
+/** A new session of an existing account (`totpSecret`: the account has two-step sign-in, decision 0018). */
+export async function loggedInClient(username: string, password = STRONG_PASSWORD, totpSecret?: string) {
   const c = new ApiClient();
-  const res = await c.post('/api/auth/login', { username, password });
+  const res = await c.post('/api/auth/login', { username, password, ...(totpSecret ? { code: generateSync({ secret: totpSecret }) } : {}) });
   if (res.status !== 200) throw new Error(`login of ${username} failed: ${res.status} ${res.text}`);
   return c;
 }
 
-export const adminClient = () => loggedInClient('admin', process.env.TEST_ADMIN_PASSWORD);
+export const adminClient = () => loggedInClient('admin', process.env.TEST_ADMIN_PASSWORD, process.env.TEST_ADMIN_TOTP_SECRET);
 
 /** Signs up a fresh user with an active subscription (granted directly in the table). */
 export async function subscriberClient(prefix = 'sub') {

@@ -31,6 +31,8 @@ const requests: Record<ExistingRouteKey, (caller: Caller) => Req> = {
   'POST /api/auth/logout': () => ({ path: '/api/auth/logout' }),
   'POST /api/auth/logout-all': () => ({ path: '/api/auth/logout-all' }),
   'GET /api/auth/me': () => ({ path: '/api/auth/me' }),
+  'POST /api/auth/mfa/setup': () => ({ path: '/api/auth/mfa/setup' }),
+  'POST /api/auth/mfa/verify': () => ({ path: '/api/auth/mfa/verify', body: { code: '000000' } }),
   'GET /api/config': () => ({ path: '/api/config' }),
   'GET /api/meals': () => ({ path: '/api/meals' }),
   'GET /api/workouts': () => ({ path: '/api/workouts' }),
@@ -76,6 +78,8 @@ const requests: Record<ExistingRouteKey, (caller: Caller) => Req> = {
 const sessions = new Map<Caller, ApiClient>();
 const usernames = new Map<Caller, string>();
 const passwordOf = (username: string) => (username === 'admin' ? process.env.TEST_ADMIN_PASSWORD : STRONG_PASSWORD);
+/** A new session of the caller's account (the admin answers with its authenticator's code). */
+const newSession = (username: string) => loggedInClient(username, passwordOf(username), username === 'admin' ? process.env.TEST_ADMIN_TOTP_SECRET : undefined);
 /** Routes that end the caller's session: they get a session of their own, so the other cases keep theirs. */
 const SESSION_ENDING: readonly ExistingRouteKey[] = ['POST /api/auth/logout', 'POST /api/auth/logout-all'];
 
@@ -108,7 +112,7 @@ beforeAll(async () => {
  */
 async function asCaller(caller: Caller, key: ExistingRouteKey): Promise<ApiClient> {
   const username = usernames.get(caller);
-  if (SESSION_ENDING.includes(key) && username) return loggedInClient(username, passwordOf(username));
+  if (SESSION_ENDING.includes(key) && username) return newSession(username);
   const copy = new ApiClient();
   for (const [k, v] of sessions.get(caller)!.jar) copy.jar.set(k, v);
   return copy;
@@ -136,7 +140,7 @@ describe('authorisation matrix against the emulators', () => {
     else expect(allDenials, where).not.toContain(message);
     // Sign out everywhere ended the caller's own session too: the next cases get a new one.
     const username = usernames.get(caller);
-    if (SESSION_ENDING.includes(key) && username) sessions.set(caller, await loggedInClient(username, passwordOf(username)));
+    if (SESSION_ENDING.includes(key) && username) sessions.set(caller, await newSession(username));
   });
 
   it('leaves each caller in its category (the matrix changed no one\'s access)', async () => {

@@ -53,6 +53,7 @@ describe('events/ (one sample API Gateway v2 event per route)', () => {
       const payloadRoutes = [
         'post-auth-signup',
         'post-auth-login',
+        'post-auth-mfa-verify',
         'patch-progress-today',
         'post-progress-today-meals',
         'post-pushups',

@@ -1,4 +1,4 @@
-import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { AdminGetUserCommand, AdminListGroupsForUserCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
@@ -50,8 +50,33 @@ export const cognitoMock = mockClient(CognitoIdentityProviderClient);
  * Resets both stubs; DynamoDB then answers each principal's profile item (no item for other
  * keys) and accepts activity-log transactions. Cognito answers nothing until a test says so.
  */
+/**
+ * Like the pool: each principal's current groups, and the admin has an authenticator
+ * (lib/admin-gate.ts asks on every admin token). Matched by username; a test that stubs
+ * AdminGetUserCommand for every input calls this again afterwards.
+ */
+export function stubPoolMembership(): void {
+  for (const p of Object.values(principals)) {
+    cognitoMock.on(AdminListGroupsForUserCommand, { Username: p.username }).resolves({ Groups: p.groups.map((GroupName) => ({ GroupName })) });
+    cognitoMock
+      .on(AdminGetUserCommand, { Username: p.username })
+      .resolves({ Username: p.username, Enabled: true, UserMFASettingList: p.groups.includes('admin') ? ['SOFTWARE_TOKEN_MFA'] : [] });
+  }
+}
+
+/** The Cognito calls a test made, without lib/admin-gate.ts's questions about the principals themselves. */
+export function cognitoCallsBesidesAdminGate() {
+  const names = new Set<string>(Object.values(principals).map((p) => p.username));
+  return cognitoMock.calls().filter((c) => {
+    const cmd = c.args[0] as { input: { Username?: string } };
+    const gate = cmd instanceof AdminListGroupsForUserCommand || cmd instanceof AdminGetUserCommand;
+    return !(gate && names.has(cmd.input.Username ?? ''));
+  });
+}
+
 export function resetAwsMocks(): void {
   cognitoMock.reset();
+  stubPoolMembership();
   ddbMock.reset();
   ddbMock.on(GetCommand).resolves({});
   for (const name of Object.keys(principals) as PrincipalName[]) {

@@ -28,6 +28,10 @@ describe('auth: Cognito user pool', () => {
     template.hasResource('AWS::Cognito::UserPool', { DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' });
   });
 
+  it('offers two-step sign-in with an authenticator app (TOTP) and no SMS: admins must set it up (decision 0018)', () => {
+    template.hasResourceProperties('AWS::Cognito::UserPool', { MfaConfiguration: 'OPTIONAL', EnabledMfas: ['SOFTWARE_TOKEN_MFA'] });
+  });
+
   it('has one app client, confidential and with the admin flows only (Cognito only through the app): no password or SRP sign-in, a secret, no OAuth, revocable tokens', () => {
     template.resourceCountIs('AWS::Cognito::UserPoolClient', 1);
     const [client] = Object.values(template.findResources('AWS::Cognito::UserPoolClient'));

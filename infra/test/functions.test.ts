@@ -109,17 +109,13 @@ describe('functions: least privilege', () => {
     expect(readers(id(stack.payments.stripeWebhookSecret))).toEqual(['stripe-webhook']);
   });
 
-  it('Cognito admin actions: every session function may refresh; auth creates users; admin manages the system-test user; the webhook none', () => {
+  it('Cognito admin actions: every session function may refresh and check an admin token against the pool; auth creates users and answers the MFA challenge; admin manages the system-test user; the webhook none', () => {
     const cognito = (d: Domain) => [...actions(d)].filter((a) => a.startsWith('cognito-idp:')).sort();
-    expect(cognito('auth')).toEqual(['cognito-idp:AdminCreateUser', 'cognito-idp:AdminDeleteUser', 'cognito-idp:AdminInitiateAuth', 'cognito-idp:AdminSetUserPassword']);
-    expect(cognito('admin')).toEqual([
-      'cognito-idp:AdminCreateUser',
-      'cognito-idp:AdminDeleteUser',
-      'cognito-idp:AdminGetUser',
-      'cognito-idp:AdminInitiateAuth',
-      'cognito-idp:AdminSetUserPassword',
-    ]);
-    for (const d of domains.filter((x) => x !== 'auth' && x !== 'admin' && x !== 'stripe-webhook')) expect(cognito(d), d).toEqual(['cognito-idp:AdminInitiateAuth']);
+    // lib/admin-gate.ts (decision 0018): the group and the authenticator are read live on admin and subscriber routes
+    const everySession = ['cognito-idp:AdminGetUser', 'cognito-idp:AdminInitiateAuth', 'cognito-idp:AdminListGroupsForUser'];
+    expect(cognito('auth')).toEqual([...everySession, 'cognito-idp:AdminCreateUser', 'cognito-idp:AdminDeleteUser', 'cognito-idp:AdminRespondToAuthChallenge', 'cognito-idp:AdminSetUserPassword'].sort());
+    expect(cognito('admin')).toEqual([...everySession, 'cognito-idp:AdminCreateUser', 'cognito-idp:AdminDeleteUser', 'cognito-idp:AdminSetUserPassword'].sort());
+    for (const d of domains.filter((x) => x !== 'auth' && x !== 'admin' && x !== 'stripe-webhook')) expect(cognito(d), d).toEqual(everySession);
     expect(cognito('stripe-webhook')).toEqual([]);
   });
 });

@@ -20,26 +20,30 @@ export class ApiError extends Error {
   readonly responseText: string;
   /** The server's `{ message }` when the body is JSON with a string message. */
   readonly serverMessage: string | undefined;
+  /** Other string fields of the server's JSON answer, for the client to act on (e.g. `mfa`). */
+  readonly serverFields: Readonly<Record<string, string>>;
 
   constructor(status: number, statusText: string, responseText: string) {
     super(`${status}: ${responseText || statusText}`);
     this.status = status;
     this.responseText = responseText;
-    this.serverMessage = parseServerMessage(responseText);
+    const { message, ...fields } = parseServerFields(responseText);
+    this.serverMessage = message;
+    this.serverFields = fields;
   }
 }
 
-function parseServerMessage(text: string): string | undefined {
-  if (!text) return undefined;
+function parseServerFields(text: string): Record<string, string> {
+  if (!text) return {};
   try {
     const parsed: unknown = JSON.parse(text);
-    if (parsed && typeof parsed === 'object' && 'message' in parsed && typeof parsed.message === 'string') {
-      return parsed.message;
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
+      return Object.fromEntries(Object.entries(parsed).filter((e): e is [string, string] => typeof e[1] === 'string'));
     }
   } catch {
     // not JSON: there is no server message
   }
-  return undefined;
+  return {};
 }
 
 let timeZoneRead: { zone: string | undefined } | undefined;

@@ -162,6 +162,25 @@ const FORMS: FormEntry[] = [
     refusals: [{ status: 400, names: { field: 'password', label: 'Password' } }, { status: 401 }, { status: 403 }, { status: 429 }],
   },
   {
+    name: 'Two-step sign-in set-up (admin)',
+    sources: ['features/auth/components/mfa-setup.tsx', 'features/admin/components/admin-page.tsx'],
+    path: '/admin',
+    handlers: () => ({
+      'GET /api/auth/me': admin,
+      'GET /api/admin/logs': () => json({ message: 'Set up two-step sign-in first.', mfa: 'setup-required' }, 403),
+      'GET /api/feedback': () => json({ message: 'Set up two-step sign-in first.', mfa: 'setup-required' }, 403),
+      'POST /api/auth/mfa/setup': () => json({ secret: 'JBSWY3DPEHPK3PXP', otpauthUrl: 'otpauth://totp/FitTrack%3Aadmin?secret=JBSWY3DPEHPK3PXP&issuer=FitTrack' }),
+    }),
+    open: async (user) => {
+      await user.click(await screen.findByRole('button', { name: 'Set up authenticator' }));
+      return formWith('Turn on two-step sign-in');
+    },
+    fields: [{ label: 'Authentication code', kind: 'text', value: '123456' }],
+    submit: 'Turn on two-step sign-in',
+    route: 'POST /api/auth/mfa/verify',
+    refusals: [{ status: 400 }, { status: 401 }],
+  },
+  {
     name: 'Sign up',
     sources: ['features/auth/components/signup-form.tsx', 'features/auth/components/auth-page.tsx'],
     path: '/auth',

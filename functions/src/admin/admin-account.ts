@@ -1,10 +1,14 @@
-import { randomInt } from 'node:crypto';
+import { createHmac, randomInt } from 'node:crypto';
 import {
   AdminAddUserToGroupCommand,
   AdminCreateUserCommand,
+  AdminInitiateAuthCommand,
   AdminSetUserPasswordCommand,
   type CognitoIdentityProviderClient,
+  RevokeTokenCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { generateSync } from 'otplib';
+import { associateAuthenticator, otpauthUrl, verifyAuthenticator } from '../auth/mfa';
 import { type DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { profileItem } from '../lib/profile-repository';
 import { newProfile } from '../lib/users';
@@ -22,20 +26,59 @@ export function randomPassword(length = 20): string {
   return chars.join('');
 }
 
+/** The app client an administrator signs in through (the confidential client: id and secret). */
+export interface AppClientCredentials {
+  clientId: string;
+  clientSecret: string;
+}
+
+/**
+ * Sets up two-step sign-in for an account that has none yet (decision 0018): signs in once with the
+ * password (admin flow, SECRET_HASH), associates an authenticator secret, verifies it with the code
+ * it generates now, and revokes that sign-in's refresh token. Returns the secret (base32) and its
+ * otpauth:// URL, for the operator's authenticator app.
+ */
+export async function enrolAuthenticator(o: {
+  cognito: CognitoIdentityProviderClient;
+  userPoolId: string;
+  client: AppClientCredentials;
+  username: string;
+  password: string;
+  issuer?: string;
+}): Promise<{ totpSecret: string; otpauthUrl: string }> {
+  const secretHash = createHmac('sha256', o.client.clientSecret).update(o.username + o.client.clientId).digest('base64');
+  const auth = await o.cognito.send(
+    new AdminInitiateAuthCommand({
+      UserPoolId: o.userPoolId,
+      ClientId: o.client.clientId,
+      AuthFlow: 'ADMIN_USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: o.username, PASSWORD: o.password, SECRET_HASH: secretHash },
+    }),
+  );
+  const tokens = auth.AuthenticationResult;
+  if (!tokens?.AccessToken) throw new Error(`Signing in as ${o.username} to set up the authenticator did not give a session (${auth.ChallengeName ?? 'no challenge'})`);
+  const totpSecret = await associateAuthenticator(o.cognito, tokens.AccessToken);
+  await verifyAuthenticator(o.cognito, tokens.AccessToken, generateSync({ secret: totpSecret }));
+  if (tokens.RefreshToken) await o.cognito.send(new RevokeTokenCommand({ ClientId: o.client.clientId, ClientSecret: o.client.clientSecret, Token: tokens.RefreshToken }));
+  return { totpSecret, otpauthUrl: otpauthUrl(totpSecret, o.username, o.issuer ?? 'FitTrack') };
+}
+
 /**
  * Creates an administrator: a Cognito user in group `admin` with a generated permanent password
- * (no invitation e-mail), plus its profile item. Used by the local first start and by
- * `npm run admin:create` against AWS. Returns the password; it is shown once and stored nowhere
- * by this function.
+ * (no invitation e-mail), plus its profile item, with two-step sign-in already set up (an admin
+ * must have it before the admin routes open). Used by the local first start and by
+ * `npm run admin:create` against AWS. Returns the password and the authenticator secret; they are
+ * shown once and stored nowhere by this function.
  */
 export async function createAdminAccount(o: {
   cognito: CognitoIdentityProviderClient;
   doc: DynamoDBDocumentClient;
   userPoolId: string;
+  client: AppClientCredentials;
   tableName: string;
   username: string;
   email: string;
-}): Promise<{ username: string; password: string; sub: string }> {
+}): Promise<{ username: string; password: string; sub: string; totpSecret: string; otpauthUrl: string }> {
   const password = randomPassword();
   const created = await o.cognito.send(
     new AdminCreateUserCommand({
@@ -59,5 +102,6 @@ export async function createAdminAccount(o: {
       ConditionExpression: 'attribute_not_exists(pk)',
     }),
   );
-  return { username: o.username, password, sub };
+  const mfa = await enrolAuthenticator({ cognito: o.cognito, userPoolId: o.userPoolId, client: o.client, username: o.username, password });
+  return { username: o.username, password, sub, ...mfa };
 }

@@ -1,15 +1,19 @@
 import {
   AdminCreateUserCommand,
+  AdminRespondToAuthChallengeCommand,
   AdminDeleteUserCommand,
   AdminInitiateAuthCommand,
   AdminSetUserPasswordCommand,
   RevokeTokenCommand,
   type AuthenticationResultType,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { PASSWORD_POLICY_TEXT, type LoginRequest, type SignupRequest, type User } from '../contract/auth';
+import { PASSWORD_POLICY_TEXT, type LoginRequest, type MfaSetupResponse, type SignupRequest, type User } from '../contract/auth';
+import { MFA_CODE_REQUIRED, MFA_CODE_WRONG } from '../contract/auth-rules';
+import { associateAuthenticator, otpauthUrl, verifyAuthenticator } from './mfa';
 import { activityLogItems, logActivity } from '../lib/activity-log';
 import { appClient, clientSecret, cognito, decodeTrustedIdToken, secretHash } from '../lib/cognito';
 import { HttpError, badRequest, conflict, unauthorized } from '../lib/http-error';
+import { getEnv } from '../lib/env';
 import { type Session } from '../lib/request';
 import { clearSessionCookies, sessionCookies, sessionEndsAt, sessionFromAccessToken, sessionKeyOf } from '../lib/session';
 import { createProfile, createProfileIfAbsent, endAllSessionsItem, endSession, getProfile, sessionStartItem } from '../lib/profile-repository';
@@ -25,12 +29,19 @@ const SIGN_IN_REFUSED = ['NotAuthorizedException', 'UserNotFoundException', 'Inv
 
 const errName = (err: unknown) => (err as { name?: string })?.name ?? '';
 
+const MFA_FIELDS = { mfa: 'totp' } as const;
+const codeRequired = () => new HttpError(401, MFA_CODE_REQUIRED, {}, MFA_FIELDS);
+/** A wrong, expired or reused code: a failed sign-in like a wrong password (it is counted). */
+const codeWrong = () => new HttpError(401, MFA_CODE_WRONG, {}, MFA_FIELDS);
+
 /**
  * Signs in with Cognito's admin flow ADMIN_USER_PASSWORD_AUTH (IAM credentials and the client's
  * SECRET_HASH: the only sign-in the app client allows); unknown user and wrong password are
- * indistinguishable.
+ * indistinguishable. An account with an authenticator app gets Cognito's SOFTWARE_TOKEN_MFA
+ * challenge: without `code` the answer is 401 `{ message, mfa: "totp" }` and no session; with it,
+ * AdminRespondToAuthChallenge answers the challenge at once (decision 0018).
  */
-async function authenticate(username: string, password: string): Promise<AuthenticationResultType> {
+async function authenticate(username: string, password: string, code?: string): Promise<AuthenticationResultType> {
   try {
     const res = await cognito().send(
       new AdminInitiateAuthCommand({
@@ -39,6 +50,26 @@ async function authenticate(username: string, password: string): Promise<Authent
         AuthParameters: { USERNAME: username, PASSWORD: password, SECRET_HASH: await secretHash(username) },
       }),
     );
+    if (res.ChallengeName === 'SOFTWARE_TOKEN_MFA') {
+      if (!code) throw codeRequired();
+      const challengeUser = res.ChallengeParameters?.USER_ID_FOR_SRP ?? username;
+      const answered = await cognito()
+        .send(
+          new AdminRespondToAuthChallengeCommand({
+            ...appClient(),
+            ChallengeName: 'SOFTWARE_TOKEN_MFA',
+            Session: res.Session,
+            ChallengeResponses: { USERNAME: challengeUser, SOFTWARE_TOKEN_MFA_CODE: code, SECRET_HASH: await secretHash(challengeUser) },
+          }),
+        )
+        .catch((err: unknown) => {
+          if (['CodeMismatchException', 'ExpiredCodeException', 'NotAuthorizedException'].includes(errName(err))) throw codeWrong();
+          throw err;
+        });
+      if (!answered.AuthenticationResult?.AccessToken) throw codeWrong();
+      return answered.AuthenticationResult;
+    }
+    // any other challenge (e.g. an operator-made user that must change its password) cannot be met here
     if (!res.AuthenticationResult?.AccessToken) throw unauthorized(INVALID_CREDENTIALS);
     return res.AuthenticationResult;
   } catch (err) {
@@ -141,9 +172,10 @@ export async function login(input: LoginRequest, ip: string): Promise<AuthOutcom
   if (gate.verdict === 'slow') await sleep(ACCOUNT_CEILING_DELAY_MS);
   let auth: AuthenticationResultType;
   try {
-    auth = await authenticate(input.username, input.password);
+    auth = await authenticate(input.username, input.password, input.code);
   } catch (err) {
-    if (err instanceof HttpError && err.status === 401) await recordFailure(input.username, ip, 'failed', now);
+    // a wrong password or a wrong code counts; a right password still waiting for its code does not
+    if (err instanceof HttpError && err.status === 401 && err.message !== MFA_CODE_REQUIRED) await recordFailure(input.username, ip, 'failed', now);
     throw err;
   }
   const { session, key, cookies } = await startSession(auth);
@@ -200,4 +232,18 @@ export async function logoutEverywhere(session: Session, ip: string): Promise<st
   ]);
   if (!outcome.ok) throw unauthorized(); // the profile is gone: nothing left to sign out
   return clearSessionCookies();
+}
+
+/** Step 1 of setting up two-step sign-in: a new authenticator secret for the signed-in user, shown once. */
+export async function startMfaSetup(session: Session, accessToken: string | undefined): Promise<MfaSetupResponse> {
+  if (!accessToken) throw unauthorized();
+  const secret = await associateAuthenticator(cognito(), accessToken);
+  return { secret, otpauthUrl: otpauthUrl(secret, session.username, getEnv().productName) };
+}
+
+/** Step 2: the app's code turns two-step sign-in on (Cognito asks for a code at every sign-in from then); logged. */
+export async function finishMfaSetup(session: Session, accessToken: string | undefined, code: string, ip: string): Promise<void> {
+  if (!accessToken) throw unauthorized();
+  await verifyAuthenticator(cognito(), accessToken, code);
+  await logActivity({ action: 'mfa_enabled', userId: session.sub, details: `User ${session.username} set up two-step sign-in`, ipAddress: ip });
 }

@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { generateSync } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uniqueName, STRONG_PASSWORD } from '../../test/api-client';
 import { loadEvent } from '../../test/events';
@@ -63,5 +64,21 @@ describe('every Cognito call carries what a confidential client with the admin f
       if (c.name === 'RevokeTokenCommand') expect(c.input).toMatchObject({ ClientId: clientId(), ClientSecret: secret() });
     }
     expect(calls.find((c) => c.name === 'AdminCreateUserCommand')!.input.MessageAction).toBe('SUPPRESS');
+  });
+
+  it('two-step sign-in: the challenge is answered with AdminRespondToAuthChallenge, the pool id, the session and the SECRET_HASH', async () => {
+    const username = uniqueName('ccmfa');
+    await invoke(handler, loadEvent('post-auth-signup', { body: { username, email: `${username}@example.com`, password: STRONG_PASSWORD } }));
+    const login = await invoke(handler, loadEvent('post-auth-login', { body: { username, password: STRONG_PASSWORD } }));
+    const cookies = (login.cookies ?? []).map((c) => c.split(';')[0]!);
+    const setup = JSON.parse((await invoke(handler, loadEvent('post-auth-mfa-setup', { cookies }))).body!) as { secret: string };
+    expect((await invoke(handler, loadEvent('post-auth-mfa-verify', { cookies, body: { code: generateSync({ secret: setup.secret }) } }))).statusCode).toBe(204);
+    calls.length = 0;
+    const signIn = await invoke(handler, loadEvent('post-auth-login', { body: { username, password: STRONG_PASSWORD, code: generateSync({ secret: setup.secret }) } }));
+    expect(signIn.statusCode).toBe(200);
+    expect(calls.map((c) => c.name)).toEqual(['AdminInitiateAuthCommand', 'AdminRespondToAuthChallengeCommand']);
+    const answer = calls[1]!.input;
+    expect(answer).toMatchObject({ UserPoolId: process.env.USER_POOL_ID, ClientId: clientId(), ChallengeName: 'SOFTWARE_TOKEN_MFA', Session: expect.any(String) });
+    expect(answer.ChallengeResponses).toMatchObject({ USERNAME: username, SECRET_HASH: expectedHash(username), SOFTWARE_TOKEN_MFA_CODE: expect.stringMatching(/^\d{6}$/) });
   });
 });

@@ -8,6 +8,8 @@ export const activityActionLabels = {
   logout: 'Logout',
   /** one entry per account and hour, counting its failed and refused sign-ins (decision 0017) */
   login_failed: 'Failed Sign-in',
+  /** an account set up two-step sign-in with an authenticator app (decision 0018) */
+  mfa_enabled: 'Two-step Sign-in On',
   subscription_activated: 'Subscription Activated',
   payment_failed: 'Payment Failed',
   /** money went back on a payment (refund, dispute); a partial refund is logged and changes nothing */

@@ -18,3 +18,14 @@ export const PASSWORD_TOO_COMMON_TEXT = 'This password is too common or too easy
 
 /** The signup form's hint under the password field. */
 export const PASSWORD_HINT = `At least ${PASSWORD_MIN_LENGTH} characters. A phrase of a few unrelated words works well; common passwords are refused.`;
+
+/**
+ * Two-step sign-in with an authenticator app (TOTP, issue 15 point 5, decision 0018). An account
+ * with it answers a sign-in without `code` with 401 `{ message: MFA_CODE_REQUIRED, mfa: "totp" }`.
+ */
+export const MFA_CODE_LENGTH = 6;
+export const MFA_CODE_REQUIRED = 'Enter the 6-digit code from your authenticator app.';
+export const MFA_CODE_WRONG = 'That code did not match. Check the time on your phone and enter the newest code.';
+/** Admin routes before the administrator has set up an authenticator app: 403 with `mfa: "setup-required"`. */
+export const MFA_SETUP_REQUIRED = 'Set up two-step sign-in with an authenticator app to open the admin page.';
+export const MFA_CODE_FORMAT = 'Enter the 6 digits your authenticator app shows.';

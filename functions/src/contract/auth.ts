@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_POLICY_TEXT, PASSWORD_TOO_COMMON_TEXT } from './auth-rules';
+import { MFA_CODE_FORMAT, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_POLICY_TEXT, PASSWORD_TOO_COMMON_TEXT } from './auth-rules';
 
 /** Defined zod-free in auth-rules.ts for the signup form. */
 export { PASSWORD_POLICY_TEXT, PASSWORD_TOO_COMMON_TEXT };
@@ -24,9 +24,17 @@ export const signupRequest = z.strictObject({
 });
 export type SignupRequest = z.infer<typeof signupRequest>;
 
+/** A 6-digit TOTP code (spaces a person types between the groups are dropped). */
+const mfaCode = z
+  .string({ error: MFA_CODE_FORMAT })
+  .transform((v) => v.replace(/\s+/g, ''))
+  .pipe(z.string().regex(/^\d{6}$/, MFA_CODE_FORMAT));
+
 export const loginRequest = z.strictObject({
   username: z.string({ error: 'Username is required.' }).trim().min(1, 'Username is required.').max(128, 'Username is too long.'),
   password: z.string({ error: 'Password is required.' }).min(1, 'Password is required.').max(256, 'Password is too long.'),
+  /** the authenticator app's current code, for an account with two-step sign-in (decision 0018) */
+  code: mfaCode.optional(),
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
 
@@ -57,3 +65,11 @@ export type ConfigResponse = z.infer<typeof configResponse>;
 
 export const errorResponse = z.object({ message: z.string() });
 export type ErrorResponse = z.infer<typeof errorResponse>;
+
+/** POST /api/auth/mfa/setup: the new authenticator secret (base32), shown once, and its otpauth:// URL for the QR code. */
+export const mfaSetupResponse = z.object({ secret: z.string(), otpauthUrl: z.string() });
+export type MfaSetupResponse = z.infer<typeof mfaSetupResponse>;
+
+/** POST /api/auth/mfa/verify: the code the app shows for that secret; two-step sign-in is on from then. */
+export const mfaVerifyRequest = z.strictObject({ code: mfaCode });
+export type MfaVerifyRequest = z.infer<typeof mfaVerifyRequest>;

@@ -2,11 +2,14 @@
 export class HttpError extends Error {
   readonly status: number;
   readonly headers: Record<string, string>;
-  constructor(status: number, message: string, headers: Record<string, string> = {}) {
+  /** Fields the JSON answer carries beside `message`, for clients that act on them (e.g. `mfa`). */
+  readonly fields: Record<string, string>;
+  constructor(status: number, message: string, headers: Record<string, string> = {}, fields: Record<string, string> = {}) {
     super(message);
     this.name = 'HttpError';
     this.status = status;
     this.headers = headers;
+    this.fields = fields;
   }
 }
 

@@ -54,7 +54,10 @@ export class Auth extends Construct {
         tempPasswordValidity: Duration.days(3),
       },
       accountRecovery: cognito.AccountRecovery.NONE,
-      mfa: cognito.Mfa.OFF,
+      // Two-step sign-in with an authenticator app (TOTP) for the accounts that set it up: every
+      // administrator must before the admin routes open (lib/admin-gate.ts, decision 0018). No SMS.
+      mfa: cognito.Mfa.OPTIONAL,
+      mfaSecondFactor: { sms: false, otp: true },
       featurePlan: cognito.FeaturePlan.ESSENTIALS,
       deletionProtection: true,
       removalPolicy: RemovalPolicy.RETAIN,

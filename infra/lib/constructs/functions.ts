@@ -259,16 +259,20 @@ export class Functions extends Construct {
 
     // ---- access matrix -------------------------------------------------------------------
     // Every function may refresh an expired session: AdminInitiateAuth (REFRESH_TOKEN_AUTH) with
-    // the client secret's SECRET_HASH. RevokeToken is unauthenticated but needs the secret.
+    // the client secret's SECRET_HASH. RevokeToken is unauthenticated but needs the secret. An admin
+    // token is checked against the pool's current group membership and MFA settings on every
+    // admin or subscriber route (lib/admin-gate.ts, decision 0018).
     for (const d of Object.keys(house) as Domain[]) {
       if (d === 'stripe-webhook') continue; // no session
-      allow(d, ['cognito-idp:AdminInitiateAuth'], [props.userPoolArn]);
+      allow(d, ['cognito-idp:AdminInitiateAuth', 'cognito-idp:AdminListGroupsForUser', 'cognito-idp:AdminGetUser'], [props.userPoolArn]);
       props.clientSecret.grantRead(house[d].role);
     }
     // auth: profiles, login-attempt counters (TTL), activity log and counters; sign-up creates the
     // user (AdminCreateUser, AdminSetUserPassword; AdminDeleteUser when the password is refused).
     allow('auth', [...READ, ...WRITE], [table]);
-    allow('auth', ['cognito-idp:AdminCreateUser', 'cognito-idp:AdminSetUserPassword', 'cognito-idp:AdminDeleteUser'], [props.userPoolArn]);
+    // An authenticator code answers Cognito's SOFTWARE_TOKEN_MFA challenge (AdminRespondToAuthChallenge);
+    // setting one up is authorised by the user's own access token (no IAM).
+    allow('auth', ['cognito-idp:AdminCreateUser', 'cognito-idp:AdminSetUserPassword', 'cognito-idp:AdminDeleteUser', 'cognito-idp:AdminRespondToAuthChallenge'], [props.userPoolArn]);
     // tracking: the user's own day, set and totals items.
     allow('tracking', [...READ, ...WRITE], [table]);
     // catalog: read-only (catalogue Query, profile for the subscriber check).

@@ -9,7 +9,8 @@ import { getProfile } from '../profile-repository';
 /**
  * Enforces the route's access level from the route table (default deny):
  * 401 without a live session, 403 for the wrong role or without an active subscription.
- * Admins pass subscriber routes (DESIGN.md departure 3).
+ * Admins pass subscriber routes (DESIGN.md departure 3). An admin token is checked against Cognito's
+ * current group membership (lib/admin-gate.ts), and admin routes also need two-step sign-in.
  *
  * A verified access token is not enough: the session must still be one the account has (ended by
  * logout, sign out everywhere, a password change or reset, deletion). Neither that nor the
@@ -33,12 +34,17 @@ export const accessMiddleware = (): middy.MiddlewareObj<AppEvent, APIGatewayProx
       case 'admin': {
         const session = signedIn(app.session);
         if (session.role !== 'admin') throw forbidden('Administrator privileges required');
+        // the token's group may be an hour old: Cognito says whether it still holds, and whether
+        // two-step sign-in is set up (decision 0018)
+        await (await import('../admin-gate')).assertAdminWithMfa(session);
         openCheck(app, session, false);
         return;
       }
       case 'subscriber': {
         const session = signedIn(app.session);
-        openCheck(app, session, session.role !== 'admin');
+        // Admins pass subscriber routes; one removed from the group since the token was issued does not.
+        const admin = session.role === 'admin' && (await (await import('../admin-gate')).isStillAdmin(session));
+        openCheck(app, session, !admin);
         return;
       }
       default: {

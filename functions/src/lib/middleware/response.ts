@@ -39,10 +39,12 @@ export const responseMiddleware = (): middy.MiddlewareObj<AppEvent, Result, Erro
       let status = 500;
       let message = 'Internal server error';
       let headers: Record<string, string> = {};
+      let fields: Record<string, string> = {};
       if (err instanceof HttpError) {
         status = err.status;
         message = err.message;
         headers = err.headers;
+        fields = err.fields;
       } else if (isUnavailable(err)) {
         status = 503;
         message = 'Service temporarily unavailable. Please try again shortly.';
@@ -56,7 +58,7 @@ export const responseMiddleware = (): middy.MiddlewareObj<AppEvent, Result, Erro
       request.response = {
         statusCode: status,
         headers: { 'Content-Type': 'application/json', ...headers },
-        body: JSON.stringify({ message }),
+        body: JSON.stringify({ message, ...fields }),
       };
       finish(request);
     },

@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, makeUser, mockFetch, pending, requestsOf } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
+import { MFA_CODE_WRONG, MFA_SETUP_REQUIRED } from '@fittrack/functions/contract/auth-rules';
 
 const adminMe = () => json({ user: makeUser({ role: 'admin', username: 'admin', hasActiveSubscription: false, subscriptionStatus: 'none' }) });
 
@@ -53,8 +54,42 @@ describe('admin page', () => {
     await waitFor(() => expect(stats).toHaveTextContent('Total Feedback17'));
     expect(stats).toHaveTextContent('Activity Logs1,234');
     expect(stats).toHaveTextContent('Recent Logins5');
+    expect(stats).toHaveTextContent('Failed Sign-ins (24 h)2');
     expect(screen.getByRole('tab', { name: 'Customer Feedback' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tab', { name: 'Activity Logs' })).toBeInTheDocument();
+  });
+
+  it('shows the two-step sign-in set-up instead of the dashboard until the server opens the admin routes', async () => {
+    let enrolled = false;
+    const refused = () => json({ message: MFA_SETUP_REQUIRED, mfa: 'setup-required' }, 403);
+    const verify = vi.fn((req: { body?: unknown }) => {
+      if ((req.body as { code: string }).code !== '654321') return json({ message: MFA_CODE_WRONG }, 400);
+      enrolled = true;
+      return new Response(null, { status: 204 });
+    });
+    mockFetch({
+      'GET /api/auth/me': adminMe,
+      'GET /api/admin/logs': () => (enrolled ? json(logsBody()) : refused()),
+      'GET /api/feedback': () => (enrolled ? json(page([fb()])) : refused()),
+      'POST /api/auth/mfa/setup': () => json({ secret: 'JBSWY3DPEHPK3PXPJBSWY3DP', otpauthUrl: 'otpauth://totp/FitTrack%3Aadmin?secret=JBSWY3DPEHPK3PXPJBSWY3DP&issuer=FitTrack' }),
+      'POST /api/auth/mfa/verify': verify,
+    });
+    renderApp('/admin');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Set up authenticator' }));
+    expect(screen.queryByText('Failed to load admin data')).not.toBeInTheDocument();
+    expect(await screen.findByText('JBSW Y3DP EHPK 3PXP JBSW Y3DP')).toBeInTheDocument();
+    expect(await screen.findByRole('img', { name: 'QR code of the authenticator set-up link' })).toBeInTheDocument();
+    const code = screen.getByLabelText('Authentication code');
+    expect(code).toHaveFocus();
+    await user.type(code, '111111');
+    await user.click(screen.getByRole('button', { name: 'Turn on two-step sign-in' }));
+    expect(await screen.findByText(MFA_CODE_WRONG)).toBeInTheDocument();
+    await user.clear(code);
+    await user.type(code, '654321');
+    await user.click(screen.getByRole('button', { name: 'Turn on two-step sign-in' }));
+    expect(await screen.findByRole('heading', { name: 'Welcome back, Administrator!' })).toBeInTheDocument();
+    expect(verify).toHaveBeenCalledTimes(2);
   });
 
   it('tells a subscribed non-admin they are not an admin, without any credential hint or admin API call, and keeps them signed in', async () => {

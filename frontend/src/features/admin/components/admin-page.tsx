@@ -5,7 +5,8 @@ import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
-import { useSession } from '@/features/auth/public';
+import { MfaSetup, useSession } from '@/features/auth/public';
+import { ApiError } from '@/lib/api-client';
 import { useAdminLogs } from '@/features/admin/api/get-admin-logs';
 import { useFeedbackList } from '@/features/admin/api/get-feedback';
 import { useReloadAdminData } from '@/features/admin/api/reload-admin-data';
@@ -62,13 +63,27 @@ function AdminDashboard() {
 
   // 'Error' / 'Failed to load admin data' once per failure of either source.
   const loadError = logs.error ?? feedback.error;
+  // the server opens the admin routes only after two-step sign-in is set up (decision 0018)
+  const needsMfa = loadError instanceof ApiError && loadError.status === 403 && loadError.serverFields.mfa === 'setup-required';
   useEffect(() => {
-    if (loadError) toast({ variant: 'destructive', title: 'Error', description: 'Failed to load admin data' });
-  }, [loadError]);
+    if (loadError && !needsMfa) toast({ variant: 'destructive', title: 'Error', description: 'Failed to load admin data' });
+  }, [loadError, needsMfa]);
 
   const items = feedback.data?.flatMap((page) => page.items) ?? [];
   const hasMore = Boolean(feedback.data?.at(-1)?.nextCursor);
   const reload = useReloadAdminData();
+
+  if (needsMfa) {
+    return (
+      <div className="grid grid-cols-1 gap-5">
+        <div>
+          <span className="rounded-full bg-slate-900 px-2.5 py-0.5 text-xs font-semibold text-white">Admin Panel</span>
+          <h1 className="mt-3 text-2xl font-bold tracking-tight text-slate-900">One more step, Administrator</h1>
+        </div>
+        <MfaSetup onDone={() => void reload()} />
+      </div>
+    );
+  }
 
   return (
     <div className="grid grid-cols-1 gap-5">

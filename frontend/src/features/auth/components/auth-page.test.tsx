@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { json, makeUser, mockFetch, requestsOf } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
+import { MFA_CODE_REQUIRED, MFA_CODE_WRONG } from '@fittrack/functions/contract/auth-rules';
 
 const signedOut = () => json({ message: 'Not signed in' }, 401);
 
@@ -84,6 +85,41 @@ describe('auth screen', () => {
     expect(screen.getByText('Welcome back!')).toBeInTheDocument();
     expect(login).toHaveBeenCalledWith(expect.objectContaining({ body: { username: 'alex', password: 'Secret123' } }));
     expect(JSON.parse(window.localStorage.getItem('user') ?? 'null')).toEqual(user);
+  });
+
+  it('two-step sign-in: asks for the code after the password, keeps what was typed, refuses a wrong code and signs in with the right one', async () => {
+    const admin = makeUser({ role: 'admin', hasActiveSubscription: false, subscriptionStatus: 'none' });
+    const login = vi.fn((init: { body?: unknown }) => {
+      const code = (init.body as { code?: string }).code;
+      if (!code) return json({ message: MFA_CODE_REQUIRED, mfa: 'totp' }, 401);
+      if (code !== '123456') return json({ message: MFA_CODE_WRONG, mfa: 'totp' }, 401);
+      return json({ user: admin });
+    });
+    mockFetch({
+      'GET /api/auth/me': signedOut,
+      'POST /api/auth/login': login,
+      'GET /api/admin/logs': () => json({ total: 0, feedbackTotal: 0, recentLogins: 0, recentFailedSignIns: 0, events: [] }),
+      'GET /api/feedback': () => json({ items: [], nextCursor: null }),
+    });
+    renderApp('/auth');
+    const user = userEvent.setup();
+    const panel = await fillLogin('boss', 'orbit-lantern-quartz-42');
+    const code = await within(panel).findByLabelText('Authentication code');
+    expect(code).toHaveFocus();
+    expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+    expect(within(panel).getByText(MFA_CODE_REQUIRED)).toBeInTheDocument();
+    expect(screen.queryByText('Login Failed')).not.toBeInTheDocument(); // asking for the code is not a failure
+    expect(within(panel).getByLabelText('Password')).toHaveValue('orbit-lantern-quartz-42');
+
+    await user.type(code, '000000');
+    await user.click(within(panel).getByRole('button', { name: 'Verify and Sign In' }));
+    expect(await screen.findByText(MFA_CODE_WRONG)).toBeInTheDocument();
+    expect(code).toHaveFocus();
+    await user.clear(code);
+    await user.type(code, '123 456');
+    await user.click(within(panel).getByRole('button', { name: 'Verify and Sign In' }));
+    expect(await screen.findByRole('heading', { name: 'Welcome back, Administrator!' })).toBeInTheDocument();
+    expect(login).toHaveBeenLastCalledWith(expect.objectContaining({ body: { username: 'boss', password: 'orbit-lantern-quartz-42', code: '123456' } }));
   });
 
   it('shows the server message when login fails, keeps the input and stays', async () => {

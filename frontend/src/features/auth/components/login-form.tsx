@@ -1,17 +1,28 @@
-import { type FormEvent, useState } from 'react';
+import { MFA_CODE_REQUIRED } from '@fittrack/functions/contract/auth-rules';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { toast } from '@/components/ui/use-toast';
+import { ApiError } from '@/lib/api-client';
 import { focusFormAfterError } from '@/lib/focus-after-error';
 import { toastRequestError } from '@/lib/request-error-toast';
 import { afterSignInPath, useSessionActions } from '@/features/auth/session-context';
+
+/** The server asks for the authenticator's code (401 `{ mfa: "totp" }`, decision 0018). */
+const asksForCode = (error: unknown) => error instanceof ApiError && error.status === 401 && error.serverFields.mfa === 'totp';
 
 export function LoginForm() {
   const { login } = useSessionActions();
   const navigate = useNavigate();
   const { state } = useLocation();
   const [submitting, setSubmitting] = useState(false);
+  // two-step sign-in: after the password, the same form asks for the 6-digit code
+  const [codeStep, setCodeStep] = useState(false);
+  const codeRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (codeStep) codeRef.current?.focus();
+  }, [codeStep]);
 
   // onSubmit catches every failure itself (toast and focus), so the form fires and forgets it.
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -21,14 +32,24 @@ export function LoginForm() {
     const form = new FormData(formElement);
     const username = String(form.get('username') ?? '');
     const password = String(form.get('password') ?? '');
+    const code = codeStep ? String(form.get('code') ?? '').replace(/\s+/g, '') : undefined;
     setSubmitting(true);
     try {
-      const user = await login({ username, password });
+      const user = await login({ username, password, ...(code !== undefined ? { code } : {}) });
       toast({ title: 'Login Successful', description: 'Welcome back!' });
       await navigate(afterSignInPath(user, state), { replace: true });
     } catch (error) {
-      toastRequestError(error, { failedTitle: 'Login Failed', errorTitle: 'Login Error', fallback: 'Invalid credentials' });
-      focusFormAfterError(formElement, error);
+      if (asksForCode(error) && (error as ApiError).serverMessage === MFA_CODE_REQUIRED) {
+        // not a failure: the password was accepted and the account has an authenticator
+        setCodeStep(true);
+        codeRef.current?.focus();
+      } else {
+        toastRequestError(error, { failedTitle: 'Login Failed', errorTitle: 'Login Error', fallback: 'Invalid credentials' });
+        if (asksForCode(error) && codeRef.current) {
+          codeRef.current.select();
+          codeRef.current.focus();
+        } else focusFormAfterError(formElement, error);
+      }
     } finally {
       setSubmitting(false);
     }
@@ -38,8 +59,30 @@ export function LoginForm() {
     <form onSubmit={(event) => void onSubmit(event)} className="grid gap-4" aria-busy={submitting}>
       <Field label="Username" name="username" autoComplete="username" autoCapitalize="none" spellCheck={false} required />
       <Field label="Password" name="password" type="password" autoComplete="current-password" required />
+      {codeStep ? (
+        <div className="grid gap-1.5">
+          <p id="login-code-help" className="rounded-lg bg-brand-50 px-3 py-2 text-sm text-slate-800">
+            {MFA_CODE_REQUIRED}
+          </p>
+          <label htmlFor="login-code" className="text-sm font-medium text-slate-800">
+            Authentication code
+          </label>
+          <input
+            ref={codeRef}
+            id="login-code"
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="[0-9 ]{6,7}"
+            maxLength={7}
+            required
+            aria-describedby="login-code-help"
+            className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 font-mono text-lg tracking-[0.3em] text-slate-900 focus:border-brand-700"
+          />
+        </div>
+      ) : null}
       <Button type="submit" disabled={submitting} className="mt-2 w-full">
-        {submitting ? 'Signing In...' : 'Sign In'}
+        {submitting ? 'Signing In...' : codeStep ? 'Verify and Sign In' : 'Sign In'}
       </Button>
     </form>
   );
