@@ -37,7 +37,7 @@ const ESM_REQUIRE_BANNER = "import{createRequire as __fittrackCreateRequire}from
  * three getters that load undici (about 25 ms on Node 24, nodejs/node#57649), which these
  * functions never use; node:process's getters cost about 3 ms more.
  */
-const builtin = (name: string) => path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'builtins', `${name}.cjs`);
+const builtin = (name: string, ext = 'cjs') => path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'builtins', `${name}.${ext}`);
 
 const bundleOptions = (entry: string, outdir: string, projectRoot: string) =>
   ({
@@ -52,7 +52,8 @@ const bundleOptions = (entry: string, outdir: string, projectRoot: string) =>
     outExtension: { '.js': '.mjs' },
     chunkNames: 'chunks/[name]-[hash]',
     mainFields: ['module', 'main'],
-    alias: { http: builtin('http'), 'node:http': builtin('http'), process: builtin('process'), 'node:process': builtin('process') },
+    // bowser: the SDK's browser-only user-agent parser, 33 KB per asset that Node never loads (../builtins/bowser.mjs)
+    alias: { http: builtin('http'), 'node:http': builtin('http'), process: builtin('process'), 'node:process': builtin('process'), bowser: builtin('bowser', 'mjs') },
     banner: { js: ESM_REQUIRE_BANNER },
     minify: true,
     sourcemap: false,
