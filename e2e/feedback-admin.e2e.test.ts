@@ -136,7 +136,8 @@ describe('feedback to triage', () => {
     await shot(adminPage, 'admin-black');
     expect(await axeViolations(adminPage)).toEqual([]);
 
-    expect(adminErrors).toEqual([]);
+    // the one 401 is the sign-in's answer asking for the authenticator code (decision 0018), which Chromium logs as a failed load
+    expect(adminErrors.filter((e) => !/status of 401/.test(e))).toEqual([]);
     await adminPage.context().close();
   }, 120_000);
 });

@@ -150,7 +150,8 @@ export class AppStack extends Stack {
     this.api = new Api(this, 'Api', {
       routes,
       functions: this.functions.byDomain,
-      detailedMetricsRouteKeys: [`${webhookRoute.method} ${webhookRoute.path}`],
+      // 4xx and 5xx per route on the dashboard (issue 17 point 6) and the webhook alarm: every route
+      detailedMetricsRouteKeys: routes.map((r) => `${r.method} ${r.path}`),
     });
 
     const distDir = path.join(REPO_ROOT, 'frontend', 'dist');

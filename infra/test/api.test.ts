@@ -41,7 +41,9 @@ describe('api: HTTP API from the route table', () => {
       expect(s.RouteSettings[key], key).toMatchObject({ ThrottlingRateLimit: 10, ThrottlingBurstLimit: 20 });
       expect(s.RouteSettings[key].ThrottlingRateLimit).toBeLessThan(s.DefaultRouteSettings.ThrottlingRateLimit);
     }
-    expect(s.RouteSettings['GET /api/auth/me']).toBeUndefined();
+    // every route: detailed metrics (4xx and 5xx per route on the dashboard), and no throttle of its own beyond the auth routes'
+    expect(s.RouteSettings['GET /api/auth/me']).toEqual({ DetailedMetricsEnabled: true });
+    for (const r of routes) expect(s.RouteSettings[`${r.method} ${r.path}`], `${r.method} ${r.path}`).toMatchObject({ DetailedMetricsEnabled: true });
     expect(s.AccessLogSettings.DestinationArn).toEqual({ 'Fn::GetAtt': [logicalId(stack.api.accessLogs), 'Arn'] });
     expect(JSON.parse(s.AccessLogSettings.Format)).toMatchObject({ requestId: '$context.requestId', status: '$context.status' });
     // audit-relevant: the access log outlives the stack (it still expires by its retention)

@@ -36,6 +36,13 @@ describe('monitoring', () => {
     expect(failed!.Threshold).toBeGreaterThan(0);
   });
 
+  it('shows the business metrics and the API answers per route on the dashboard (issue 17 point 6)', () => {
+    const body = json(Object.values(template.findResources('AWS::CloudWatch::Dashboard'))[0]!.Properties.DashboardBody);
+    for (const name of [metricNames.signUp, metricNames.signIn, metricNames.failedSignIn, metricNames.webhookEvent]) expect(body, name).toContain(name);
+    expect(body).toMatch(/SEARCH\(.*MetricName=.*4xx/);
+    expect(body).toMatch(/SEARCH\(.*MetricName=.*5xx/);
+  });
+
   it('every alarm notifies the alarm topic', () => {
     const topicId = stack.getLogicalId(stack.monitoring.topic.node.defaultChild as never);
     for (const a of alarms) expect(a.AlarmActions).toEqual([{ Ref: topicId }]);

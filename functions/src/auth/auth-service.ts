@@ -22,6 +22,7 @@ import { newProfile, toUser } from '../lib/users';
 import { ACCOUNT_CEILING_DELAY_MS, loginGate, recordFailedSignIn, refusal } from './login-limit';
 import { countMetric, metricNames } from '../lib/metrics';
 import { assertStrongPassword } from './password-strength';
+import { log } from '../lib/log';
 
 const INVALID_CREDENTIALS = 'Invalid credentials';
 
@@ -142,15 +143,14 @@ export async function signup(input: SignupRequest, ip: string): Promise<AuthOutc
   // The profile is created with its first session: the cookies are good from the first request.
   const profile = { ...newProfile({ id: sub, username: input.username, email: input.email }), sessions: { [key]: sessionEndsAt() } };
   await createProfile(profile, activityLogItems({ action: 'signup', userId: sub, details: `New account ${input.username}`, ipAddress: ip }));
+  await countMetric(metricNames.signUp, 'auth');
   return { user: toUser(profile, session.role), cookies };
 }
 
 /** Records a failed or refused sign-in (its counters, log entry and metric); never fails the answer. */
 async function recordFailure(username: string, ip: string, kind: 'failed' | 'refused', now: Date): Promise<void> {
   await Promise.all([
-    recordFailedSignIn(username, ip, kind, now).catch((err: unknown) =>
-      console.error(JSON.stringify({ level: 'error', msg: 'failed sign-in not recorded', error: String(err) })),
-    ),
+    recordFailedSignIn(username, ip, kind, now).catch((err: unknown) => log.error('failed sign-in not recorded', { error: String(err) })),
     countMetric(metricNames.failedSignIn, 'auth'),
   ]);
 }
@@ -191,6 +191,7 @@ export async function login(input: LoginRequest, ip: string): Promise<AuthOutcom
     ...activityLogItems({ action: 'login', userId: session.sub, details: `User ${session.username} signed in`, ipAddress: ip }),
   ]);
   if (!outcome.ok) throw unexpectedFailure(outcome);
+  await countMetric(metricNames.signIn, 'auth');
   return { user: toUser(profile, session.role), cookies };
 }
 

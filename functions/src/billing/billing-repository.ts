@@ -7,6 +7,7 @@ import { getProfile, profileFromItem } from '../lib/profile-repository';
 import { type Profile, type Subscription } from '../lib/users';
 import { type PaidFor, type ReversalEffect, afterReversal, entitlementOf, paymentRef, periodOfPayment } from './entitlement-rules';
 import { type CardSubscriptionState, type PaymentInput } from './providers/types';
+import { log } from '../lib/log';
 
 /**
  * The billing repository: every payment path (Stripe webhook, activate-subscription, PayPal capture,
@@ -62,7 +63,7 @@ export function webhookEventItem(source: WebhookSource, id: string, now: Date, e
 }
 
 /** Logs a billing error as one JSON line (CloudWatch). */
-export const logBillingError = (msg: string, fields: Record<string, unknown> = {}) => console.error(JSON.stringify({ level: 'error', msg, ...fields }));
+export const logBillingError = (msg: string, fields: Record<string, unknown> = {}): void => log.error(msg, fields);
 
 /**
  * A one-off payment buys one period (PayPal; the sandbox card, which stands in for Stripe's

@@ -1,4 +1,5 @@
 import { HttpError } from '../lib/http-error';
+import { log } from '../lib/log';
 
 /**
  * The class of a Stripe SDK error, from the `type` every Stripe error carries ('StripeCardError',
@@ -18,7 +19,7 @@ export function providerFailure(err: unknown): never {
   const stripeType = stripeErrorType(err);
   if (stripeType) {
     const e = err as { code?: string; requestId?: string; message: string };
-    console.error(JSON.stringify({ level: 'error', msg: 'stripe call failed', type: stripeType, code: e.code, requestId: e.requestId }));
+    log.error('stripe call failed', { type: stripeType, code: e.code, stripeRequestId: e.requestId });
     if (stripeType === 'StripeCardError') throw new HttpError(402, e.message);
     if (stripeType === 'StripeConnectionError' || stripeType === 'StripeRateLimitError') {
       throw new HttpError(503, 'The payment provider is not reachable right now. Please try again shortly.');
@@ -27,7 +28,7 @@ export function providerFailure(err: unknown): never {
   }
   const status = (err as { statusCode?: number })?.statusCode;
   if (typeof status === 'number' && (err as { name?: string }).name === 'ApiError') {
-    console.error(JSON.stringify({ level: 'error', msg: 'paypal call failed', status }));
+    log.error('paypal call failed', { status });
     throw new HttpError(status >= 500 ? 503 : 502, 'PayPal could not process the request.');
   }
   throw err;

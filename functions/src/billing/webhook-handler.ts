@@ -2,6 +2,7 @@ import { getEnv } from '../lib/env';
 import { createDomainHandler } from '../lib/domain-handler';
 import { HttpError } from '../lib/http-error';
 import { header } from '../lib/request';
+import { countMetric, metricNames } from '../lib/metrics';
 import { providerFailure } from './provider-errors';
 import { stripeClient } from './providers/stripe-provider';
 import { providerSecrets } from './secrets';
@@ -21,9 +22,11 @@ export const handler = createDomainHandler('stripe-webhook', {
     const event = verifyEvent(stripe, req.rawBody, header(req.event, 'stripe-signature'), stripeWebhookSecret);
     try {
       const outcome = await handleEvent(stripe, event, req.ip);
+      await countMetric(metricNames.webhookEvent, 'stripe-webhook', 1, { provider: 'stripe', outcome });
       return { status: 200, body: { received: true, outcome } };
     } catch (err) {
       // A failure is a 5xx, so Stripe redelivers the event later.
+      await countMetric(metricNames.webhookEvent, 'stripe-webhook', 1, { provider: 'stripe', outcome: 'failed' });
       return providerFailure(err);
     }
   },

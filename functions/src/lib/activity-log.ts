@@ -3,6 +3,7 @@ import { type ActivityAction } from '../contract/activity-actions';
 import { tableName } from './db/client';
 import { COUNTER_SHARDS, LOGIN_COUNT_SHARDS, LOG_SHARDS, keys, randomShard } from './db/keys';
 import { type TransactItem, transact } from './db/toolkit';
+import { log } from './log';
 
 /**
  * How long an activity-log item lives: the privacy page promises at most 12 months. The item
@@ -118,6 +119,6 @@ export async function logActivity(a: ActivityInput): Promise<void> {
   try {
     await transact(activityLogItems(a));
   } catch (err) {
-    console.error(JSON.stringify({ level: 'error', msg: 'activity log write failed', action: a.action, error: String(err) }));
+    log.error('activity log write failed', { action: a.action, error: String(err) });
   }
 }

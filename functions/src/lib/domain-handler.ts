@@ -2,6 +2,7 @@ import middy from '@middy/core';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type * as z from 'zod';
 import { type Domain, type RouteKeyOf, routes, routeKey } from '../routes';
+import { withLogContext } from './log';
 import { runChecked } from './profile-check';
 import { badRequest, notFound } from './http-error';
 import { accessMiddleware } from './middleware/access';
@@ -42,7 +43,7 @@ export function createDomainHandler<D extends Domain>(domain: D, impls: DomainIm
       ...(result.body !== undefined ? { body: JSON.stringify(result.body) } : {}),
     };
   };
-  return middy<AppEvent, APIGatewayProxyStructuredResultV2, Error, AppContext>({ timeoutEarlyInMillis: 0 })
+  const chain = middy<AppEvent, APIGatewayProxyStructuredResultV2, Error, AppContext>({ timeoutEarlyInMillis: 0 })
     .use(responseMiddleware())
     .use(originVerifyMiddleware())
     .use(requestStateMiddleware())
@@ -50,6 +51,9 @@ export function createDomainHandler<D extends Domain>(domain: D, impls: DomainIm
     .use(accessMiddleware())
     .use(jsonBodyMiddleware())
     .handler(dispatch);
+  // Every log line of the request carries its correlation id, route and domain (lib/log.ts).
+  return (event: AppEvent, context: AppContext) =>
+    withLogContext({ correlationId: event.requestContext?.requestId ?? context.awsRequestId, route: event.routeKey, domain }, () => chain(event, context));
 }
 
 /**

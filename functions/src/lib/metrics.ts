@@ -1,3 +1,4 @@
+import { log } from './log';
 /**
  * Business metrics as CloudWatch embedded metric format (AWS Lambda Powertools Metrics), namespace
  * `FitTrack`, dimension `service`. The library is imported on first use, so a function or a request
@@ -9,17 +10,27 @@ export const METRICS_NAMESPACE = 'FitTrack';
 export const metricNames = {
   /** a sign-in refused by Cognito (wrong password or unknown user) or by the limits (decision 0017) */
   failedSignIn: 'FailedSignIn',
+  /** a new account */
+  signUp: 'SignUp',
+  /** a session started by a sign-in */
+  signIn: 'SignIn',
+  /** a payment webhook delivery, dimension `provider` and `outcome` (applied, duplicate-event, stale, ignored, reversed, recorded, failed) */
+  webhookEvent: 'WebhookEvent',
 } as const;
 export type MetricName = (typeof metricNames)[keyof typeof metricNames];
 
-/** Emits `count` of one metric now (one EMF line). Never fails the request: an error is only logged. */
-export async function countMetric(name: MetricName, service: string, count = 1): Promise<void> {
+/**
+ * Emits `count` of one metric now (one EMF line), with the `service` dimension and any others
+ * (kept few and low-cardinality: never an id). Never fails the request: an error is only logged.
+ */
+export async function countMetric(name: MetricName, service: string, count = 1, dimensions: Record<string, string> = {}): Promise<void> {
   try {
     const { Metrics, MetricUnit } = await import('@aws-lambda-powertools/metrics');
     const metrics = new Metrics({ namespace: METRICS_NAMESPACE, serviceName: service });
+    for (const [k, v] of Object.entries(dimensions)) metrics.addDimension(k, v);
     metrics.addMetric(name, MetricUnit.Count, count);
     metrics.publishStoredMetrics();
   } catch (err) {
-    console.error(JSON.stringify({ level: 'error', msg: 'metric not emitted', metric: name, error: String(err) }));
+    log.error('metric not emitted', { metric: name, error: String(err) });
   }
 }

@@ -245,7 +245,8 @@ export class Functions extends Construct {
         description: `FitTrack ${domain} API (${entry})`,
         memorySize: paymentSdk(domain) ? 1024 : 512,
         timeout: Duration.seconds(paymentSdk(domain) ? 20 : 10),
-        environment: { ...baseEnv, ...extraEnv[domain] },
+        // POWERTOOLS_SERVICE_NAME: the `service` of every log line (lib/log.ts); metrics name their own
+        environment: { ...baseEnv, POWERTOOLS_SERVICE_NAME: domain, ...extraEnv[domain] },
         projectRoot: props.projectRoot,
         logRetention: props.logRetention ?? logs.RetentionDays.ONE_MONTH,
         stubCode: props.stubCode,

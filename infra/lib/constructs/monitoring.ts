@@ -183,7 +183,40 @@ export class Monitoring extends Construct {
       }),
       new cw.GraphWidget({ title: 'Stripe webhook failures', left: [webhookFailures], width: 12 }),
     );
-    this.dashboard.addWidgets(new cw.GraphWidget({ title: 'Failed sign-ins', left: [failedSignIns], width: 24 }));
+    // Business metrics (functions/src/lib/metrics.ts, embedded metric format) and the API's answers
+    // per route (detailed route metrics, enabled for every route by the stack).
+    const business = (metricName: string, service: string, label: string) =>
+      new cw.Metric({ namespace: METRICS_NAMESPACE, metricName, dimensionsMap: { service }, statistic: cw.Stats.SUM, period: FIVE_MINUTES, label });
+    const perRoute = (metricName: '4xx' | '5xx') =>
+      new cw.MathExpression({
+        label: `${metricName} by route`,
+        expression: `SEARCH('{AWS/ApiGateway,ApiId,Method,Resource,Stage} MetricName="${metricName}" ApiId="${props.apiId}"', 'Sum', 300)`,
+        usingMetrics: {},
+        period: FIVE_MINUTES,
+      });
+    this.dashboard.addWidgets(
+      new cw.GraphWidget({
+        title: 'Accounts',
+        left: [business(metricNames.signUp, 'auth', 'sign-ups'), business(metricNames.signIn, 'auth', 'sign-ins'), failedSignIns.with({ label: 'failed sign-ins' })],
+        width: 12,
+      }),
+      new cw.GraphWidget({
+        title: 'Payment webhooks by outcome',
+        left: [
+          new cw.MathExpression({
+            label: 'webhook events',
+            expression: `SEARCH('{${METRICS_NAMESPACE},service,provider,outcome} MetricName="${metricNames.webhookEvent}"', 'Sum', 300)`,
+            usingMetrics: {},
+            period: FIVE_MINUTES,
+          }),
+        ],
+        width: 12,
+      }),
+    );
+    this.dashboard.addWidgets(
+      new cw.GraphWidget({ title: 'API 4xx by route', left: [perRoute('4xx')], width: 12 }),
+      new cw.GraphWidget({ title: 'API 5xx by route', left: [perRoute('5xx')], width: 12 }),
+    );
     this.dashboard.addWidgets(new cw.AlarmStatusWidget({ title: 'Alarms', alarms: this.alarms, width: 24 }));
   }
 }

@@ -14,6 +14,7 @@ import { getEnv } from '../../lib/env';
 import { HttpError } from '../../lib/http-error';
 import { PRICES, centsToDecimal, decimalToCents } from '../prices';
 import { type PaypalCaptureState, type PaypalOrderState, type PaypalProvider, type PaypalWebhookApi } from './types';
+import { log } from '../../lib/log';
 
 interface AdapterConfig {
   url?: string;
@@ -174,7 +175,7 @@ const statusOf = (err: unknown): number | undefined => {
 /** A failed PayPal call of the webhook: 503 when PayPal is down (so PayPal redelivers), else 502. */
 function webhookCallFailure(err: unknown): HttpError {
   const status = statusOf(err);
-  console.error(JSON.stringify({ level: 'error', msg: 'paypal call failed', status: status ?? null, error: status === undefined ? String(err) : undefined }));
+  log.error('paypal call failed', { status: status ?? null, error: status === undefined ? String(err) : undefined });
   return new HttpError(status === undefined || status >= 500 || status === 429 ? 503 : 502, 'PayPal could not process the request.');
 }
 

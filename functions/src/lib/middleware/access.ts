@@ -5,6 +5,7 @@ import { HttpError, forbidden, unauthorized } from '../http-error';
 import { type AppContext, type AppEvent, type Session } from '../request';
 import { clearSessionCookies, resolveSession } from '../session';
 import { getProfile } from '../profile-repository';
+import { logUser } from '../log';
 
 /**
  * Enforces the route's access level from the route table (default deny):
@@ -25,6 +26,7 @@ export const accessMiddleware = (): middy.MiddlewareObj<AppEvent, APIGatewayProx
     if (access === 'stripe') return;
     // Public routes only read a session that is already valid; they never call Cognito to refresh one.
     app.session = await resolveSession(request.event, app.setCookies, { refresh: access !== 'public' });
+    if (app.session) logUser(app.session.sub);
     switch (access) {
       case 'public':
         return;

@@ -5,6 +5,7 @@ import { getEnv } from '../env';
 import { HttpError } from '../http-error';
 import { type AppContext, type AppEvent } from '../request';
 import { securityHeaders } from '../../../../site/site';
+import { log } from '../log';
 
 type Result = APIGatewayProxyStructuredResultV2;
 
@@ -52,7 +53,7 @@ export const responseMiddleware = (): middy.MiddlewareObj<AppEvent, Result, Erro
       }
       if (status >= 500 && !(err instanceof HttpError)) {
         const requestId = request.context.app?.requestId ?? request.context.awsRequestId ?? ulid();
-        console.error(JSON.stringify({ level: 'error', requestId, status, route: request.event.routeKey, error: String(err), stack: (err as Error)?.stack }));
+        log.error('request failed', { requestId, status, error: String(err), stack: (err as Error)?.stack });
         if (status === 500) message = `Internal server error (request ${requestId})`;
       }
       request.response = {
