@@ -210,6 +210,33 @@ function serveStatic(req: http.IncomingMessage, res: http.ServerResponse, url: U
   send(res, 200, headers, req.method === 'HEAD' ? undefined : body);
 }
 
+/**
+ * How many handler invocations run at once; the rest wait their turn. In AWS every request gets a
+ * Lambda container of its own (up to each function's concurrency); here all of them share one Node
+ * process and one event loop, so 200 requests at once would run 200 password checks and SDK calls
+ * interleaved, and the SDK's one-second connection timeouts (lib/db/client.ts, lib/cognito.ts) would
+ * fire while the loop is busy. A queue keeps the local stack answering bursts without 5xx
+ * (functions/test/concurrency.int.test.ts); `LOCAL_CONCURRENCY` changes it.
+ */
+const LOCAL_CONCURRENCY = 16;
+
+function invocationLimit(max: number) {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return {
+    async run<T>(work: () => Promise<T>): Promise<T> {
+      if (running >= max) await new Promise<void>((resolve) => waiting.push(resolve));
+      running += 1;
+      try {
+        return await work();
+      } finally {
+        running -= 1;
+        waiting.shift()?.();
+      }
+    },
+  };
+}
+
 export function createGateway(opts: GatewayOptions = {}): http.Server & { dynamoStats: DynamoStats; drain: () => Promise<void> } {
   const dynamoStats: DynamoStats = {};
   // The same CSP as the Lambda responses (the payment mode of the handlers' environment, which the
@@ -227,6 +254,7 @@ export function createGateway(opts: GatewayOptions = {}): http.Server & { dynamo
   // its socket, but the handler goes on; `drain` lets the stack wait for them before it stops the
   // emulators they talk to.
   const inFlight = new Set<Promise<void>>();
+  const concurrency = invocationLimit(Number(process.env.LOCAL_CONCURRENCY ?? LOCAL_CONCURRENCY));
   const server = http.createServer((req, res) => {
     const handling: Promise<void> = handle(req, res).finally(() => inFlight.delete(handling));
     inFlight.add(handling);
@@ -263,9 +291,9 @@ export function createGateway(opts: GatewayOptions = {}): http.Server & { dynamo
       const handler = await loadHandler(route.domain);
       const event = buildEvent(req, url, body, routeKey, pathParameters);
       const tally: DynamoTally = { calls: 0, scans: 0, commands: [] };
-      const result = opts.countDynamoCalls
-        ? await dynamoTally.run(tally, () => handler(event, lambdaContext(route.domain)))
-        : await handler(event, lambdaContext(route.domain));
+      const result = await concurrency.run(() =>
+        opts.countDynamoCalls ? dynamoTally.run(tally, () => handler(event, lambdaContext(route.domain))) : handler(event, lambdaContext(route.domain)),
+      );
       const headers: Record<string, string | string[]> = { ...(result.headers as Record<string, string>) };
       if (opts.countDynamoCalls) {
         headers['x-dynamodb-calls'] = String(tally.calls);
