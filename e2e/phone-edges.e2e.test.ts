@@ -2,6 +2,7 @@ import { type Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, screenshot, useBrowser } from './browser';
 import { createUser } from './fixtures';
+import { focusedIsHidden, overflow } from './layout';
 
 /**
  * Issue 18 point 4, the rough edges a first-time user hits on a phone: no horizontal overflow at
@@ -32,24 +33,6 @@ async function signIn(page: Page, account: Account, landing = '**/dashboard') {
   await panel.getByRole('button', { name: 'Sign In' }).click();
   await page.waitForURL(landing);
 }
-
-/** What sticks out past the right edge of the screen (nothing, on every screen). */
-const overflow = (page: Page) =>
-  page.evaluate(() => {
-    const width = document.documentElement.clientWidth;
-    const wide = [...document.querySelectorAll<HTMLElement>('body *')]
-      .filter((e) => e.getBoundingClientRect().right > width + 0.5 && e.getClientRects().length > 0)
-      .map((e) => `${e.tagName.toLowerCase()} "${(e.textContent ?? '').trim().slice(0, 30)}"`);
-    // Content cut off by a box that hides its overflow (a card's rounded corners) is hidden too;
-    // a truncated line (ellipsis), screen-reader-only text and a form field's own scrolling are meant to be.
-    const clipped = [...document.querySelectorAll<HTMLElement>('body *')]
-      .filter((e) => {
-        const style = getComputedStyle(e);
-        return !e.matches('input, select, textarea') && /hidden|clip/.test(style.overflowX) && style.textOverflow !== 'ellipsis' && !style.clip.startsWith('rect') && e.clientWidth > 1 && e.scrollWidth > e.clientWidth + 1;
-      })
-      .map((e) => `clipped ${e.tagName.toLowerCase()} "${(e.textContent ?? '').trim().slice(0, 30)}"`);
-    return { scrollWidth: document.documentElement.scrollWidth, width, wide: [...wide, ...clipped].slice(0, 5), clipped: clipped.length };
-  });
 
 /** The bottom navigation sits at the bottom of the screen and each label fits its own column. */
 const navLabelsFit = (page: Page) =>
@@ -139,16 +122,7 @@ describe('focus and fixed bars', () => {
     const covered: string[] = [];
     for (let i = 0; i < 70; i++) {
       await page.keyboard.press('Tab');
-      const hit = await page.evaluate(() => {
-        const el = document.activeElement as HTMLElement | null;
-        if (!el || el === document.body) return null;
-        // What the user sees at the control's centre must be the control, not a bar on top of it.
-        const r = el.getBoundingClientRect();
-        const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-        if (top && (el === top || el.contains(top))) return null;
-        const cover = top?.closest('nav, header, .cookie-banner, section');
-        return `${el.tagName} "${el.textContent?.trim().slice(0, 30)}" at ${Math.round(r.top)}-${Math.round(r.bottom)} under ${cover?.tagName ?? top?.tagName ?? 'nothing (off screen)'}`;
-      });
+      const hit = await focusedIsHidden(page);
       if (hit) covered.push(hit);
     }
     expect(covered).toEqual([]);
