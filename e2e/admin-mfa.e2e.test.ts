@@ -4,7 +4,7 @@ import { type Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { MFA_CODE_WRONG } from '../functions/src/contract/auth-rules';
 import { baseUrl, screenshot, useBrowser } from './browser';
-import { createUser } from './fixtures';
+import { createUser, signInThroughForm } from './fixtures';
 
 /**
  * Admin two-step sign-in in the browser (issue 15 point 5, decision 0018): a new administrator
@@ -16,11 +16,7 @@ const { newPage } = useBrowser();
 
 async function passwordStep(page: Page, username: string, password: string) {
   await page.goto(`${baseUrl()}/auth`);
-  await page.getByRole('tab', { name: 'Login' }).click();
-  const panel = page.getByRole('tabpanel');
-  await panel.getByLabel('Username').fill(username);
-  await panel.getByLabel('Password', { exact: true }).fill(password);
-  await panel.getByRole('button', { name: 'Sign In' }).click();
+  await signInThroughForm(page, username, password);
 }
 
 /** A code that is not the current one nor a neighbour (Cognito accepts one step of clock drift). */

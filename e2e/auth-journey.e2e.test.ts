@@ -1,7 +1,6 @@
-import { type Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, screenshot, useBrowser } from './browser';
-import { completeAdminSignIn } from './fixtures';
+import { signInThroughForm } from './fixtures';
 
 const base = baseUrl;
 const { newPage: openPage } = useBrowser();
@@ -10,13 +9,7 @@ const newPage = () => openPage({ timezoneId: 'Pacific/Kiritimati' });
 /** Console errors that are the expected result of a request the journey makes on purpose. */
 const unexpected = (errors: string[]) => errors.filter((e) => !/status of 401/.test(e));
 
-async function signIn(page: Page, username: string, password: string) {
-  await page.getByRole('tab', { name: 'Login' }).click();
-  const panel = page.getByRole('tabpanel');
-  await panel.getByLabel('Username').fill(username);
-  await panel.getByLabel('Password', { exact: true }).fill(password);
-  await panel.getByRole('button', { name: 'Sign In' }).click();
-}
+const signIn = signInThroughForm;
 
 describe('sign up, sign in, log out', () => {
   it('takes a new user from sign-up to the plan choice, out, and back in', async () => {
@@ -85,7 +78,6 @@ describe('sign up, sign in, log out', () => {
     const { page, errors } = await newPage();
     await page.goto(`${base()}/auth`);
     await signIn(page, 'admin', process.env.E2E_ADMIN_PASSWORD!);
-    await completeAdminSignIn(page);
     await page.waitForURL('**/admin');
     await page.getByText('Welcome back, Administrator!').waitFor();
     await screenshot(page, 'admin');

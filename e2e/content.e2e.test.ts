@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, screenshot, waitForAppOnLoad, watchConsole } from './browser';
-import { completeAdminSignIn, createUser } from './fixtures';
+import { createUser, signInThroughForm } from './fixtures';
 
 const base = () => process.env.E2E_BASE_URL!;
 let browser: Browser;
@@ -45,11 +45,7 @@ async function expectMobileFriendly(name: string) {
 }
 
 async function signIn(username: string, password: string) {
-  await page.getByRole('tab', { name: 'Login' }).click();
-  const panel = page.getByRole('tabpanel');
-  await panel.getByLabel('Username').fill(username);
-  await panel.getByLabel('Password', { exact: true }).fill(password);
-  await panel.getByRole('button', { name: 'Sign In' }).click();
+  await signInThroughForm(page, username, password);
   await page.waitForURL('**/dashboard');
 }
 
@@ -249,12 +245,7 @@ describe('content screens', () => {
     };
     const login = async (username: string, password: string, target: string) => {
       await p.goto(`${base()}/auth`);
-      await p.getByRole('tab', { name: 'Login' }).click();
-      const panel = p.getByRole('tabpanel');
-      await panel.getByLabel('Username').fill(username);
-      await panel.getByLabel('Password', { exact: true }).fill(password);
-      await panel.getByRole('button', { name: 'Sign In' }).click();
-      if (username === 'admin') await completeAdminSignIn(p);
+      await signInThroughForm(p, username, password);
       await p.waitForURL(`**${target}`);
     };
     const subscriber = await createUser({ subscribed: true, prefix: 'black' });

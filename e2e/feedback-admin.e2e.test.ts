@@ -2,18 +2,14 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { type Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, screenshot, useBrowser } from './browser';
-import { completeAdminSignIn, createUser } from './fixtures';
+import { createUser, signInThroughForm } from './fixtures';
 
 const base = baseUrl;
 const { newPage } = useBrowser();
 
 async function signIn(page: Page, username: string, password: string) {
   await page.goto(`${base()}/auth`);
-  await page.getByRole('tab', { name: 'Login' }).click();
-  const panel = page.getByRole('tabpanel');
-  await panel.getByLabel('Username').fill(username);
-  await panel.getByLabel('Password', { exact: true }).fill(password);
-  await panel.getByRole('button', { name: 'Sign In' }).click();
+  await signInThroughForm(page, username, password);
 }
 
 /** Closes the cookie banner and any toast so the screenshot shows the screen itself. */
@@ -78,7 +74,6 @@ describe('feedback to triage', () => {
     // --- the admin ---
     const { page: adminPage, errors: adminErrors } = await newPage();
     await signIn(adminPage, 'admin', process.env.E2E_ADMIN_PASSWORD!);
-    await completeAdminSignIn(adminPage);
     await adminPage.waitForURL('**/admin');
     await adminPage.getByText('Welcome back, Administrator!').waitFor();
     const card = adminPage.locator('[aria-labelledby^="feedback-"]').filter({ hasText: message });

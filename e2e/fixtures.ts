@@ -25,11 +25,24 @@ export async function createUser(o: { subscribed?: boolean; prefix?: string } = 
 }
 
 /**
+ * Signs in through the form of /auth (the page must be on it): the Login tab, username, password,
+ * Sign In; the local administrator also answers the code step (`completeAdminSignIn`).
+ */
+export async function signInThroughForm(page: Page, username: string, password: string): Promise<void> {
+  await page.getByRole('tab', { name: 'Login' }).click();
+  const panel = page.getByRole('tabpanel');
+  await panel.getByLabel('Username').fill(username);
+  await panel.getByLabel('Password', { exact: true }).fill(password);
+  await panel.getByRole('button', { name: 'Sign In' }).click();
+  if (username === 'admin') await completeAdminSignIn(page);
+}
+
+/**
  * The second step of the local administrator's sign-in (decision 0018): after the password, the
  * form asks for the authenticator's code; this types the current one (from the secret the first
  * start saved) and submits it.
  */
-export async function completeAdminSignIn(page: Page): Promise<void> {
+async function completeAdminSignIn(page: Page): Promise<void> {
   const panel = page.getByRole('tabpanel');
   const code = panel.getByLabel('Authentication code');
   await code.waitFor();

@@ -1,7 +1,7 @@
 import { type Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, screenshot, useBrowser } from './browser';
-import { completeAdminSignIn, createUser } from './fixtures';
+import { createUser, signInThroughForm } from './fixtures';
 import { overflow, tabWalk } from './layout';
 
 /**
@@ -35,14 +35,9 @@ async function open(width: number, theme: Theme) {
   return { page, errors };
 }
 
-async function signIn(page: Page, username: string, password: string, landing: string, admin = false) {
+async function signIn(page: Page, username: string, password: string, landing: string) {
   await page.goto(`${baseUrl()}/auth`);
-  await page.getByRole('tab', { name: 'Login' }).click();
-  const panel = page.getByRole('tabpanel');
-  await panel.getByLabel('Username').fill(username);
-  await panel.getByLabel('Password', { exact: true }).fill(password);
-  await panel.getByRole('button', { name: 'Sign In' }).click();
-  if (admin) await completeAdminSignIn(page);
+  await signInThroughForm(page, username, password);
   await page.waitForURL(`**${landing}`);
 }
 
@@ -91,7 +86,7 @@ describe('every screen at 320, 390 and 1280 px, light and Black', () => {
       for (const path of SCREENS.subscriber) await check(page, path);
       await page.context().clearCookies();
       await page.evaluate(() => localStorage.removeItem('user'));
-      await signIn(page, 'admin', process.env.E2E_ADMIN_PASSWORD!, '/admin', true);
+      await signIn(page, 'admin', process.env.E2E_ADMIN_PASSWORD!, '/admin');
       for (const path of SCREENS.admin) await check(page, path);
 
       expect(problems).toEqual([]);

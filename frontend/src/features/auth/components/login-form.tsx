@@ -8,6 +8,7 @@ import { ApiError } from '@/lib/api-client';
 import { focusFormAfterError } from '@/lib/focus-after-error';
 import { toastRequestError } from '@/lib/request-error-toast';
 import { afterSignInPath, useSessionActions } from '@/features/auth/session-context';
+import { AuthenticatorCodeInput } from './authenticator-code-input';
 
 /** The server asks for the authenticator's code (401 `{ mfa: "totp" }`, decision 0018). */
 const asksForCode = (error: unknown) => error instanceof ApiError && error.status === 401 && error.serverFields.mfa === 'totp';
@@ -67,18 +68,7 @@ export function LoginForm() {
           <label htmlFor="login-code" className="text-sm font-medium text-slate-800">
             Authentication code
           </label>
-          <input
-            ref={codeRef}
-            id="login-code"
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="[0-9 ]{6,7}"
-            maxLength={7}
-            required
-            aria-describedby="login-code-help"
-            className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 font-mono text-lg tracking-[0.3em] text-slate-900 focus:border-brand-700"
-          />
+          <AuthenticatorCodeInput id="login-code" inputRef={codeRef} describedBy="login-code-help" />
         </div>
       ) : null}
       <Button type="submit" disabled={submitting} className="mt-2 w-full">

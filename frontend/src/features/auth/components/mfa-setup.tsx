@@ -5,6 +5,7 @@ import { Card, CardDescription, CardTitle } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
 import { toastRequestError } from '@/lib/request-error-toast';
 import { postAuthMfaSetup, postAuthMfaVerify } from '@/features/auth/api/post-auth-mfa';
+import { AuthenticatorCodeInput } from './authenticator-code-input';
 
 /** The QR code of the otpauth:// URL as SVG squares (uqr, loaded only on this screen). */
 function QrCode({ text }: { text: string }) {
@@ -108,17 +109,7 @@ export function MfaSetup({ onDone }: { onDone: () => void }) {
             <label htmlFor={`${headingId}-code`} className="text-sm font-medium text-slate-800">
               Authentication code
             </label>
-            <input
-              ref={codeRef}
-              id={`${headingId}-code`}
-              name="code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              pattern="[0-9 ]{6,7}"
-              maxLength={7}
-              required
-              className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 font-mono text-lg tracking-[0.3em] text-slate-900 focus:border-brand-700"
-            />
+            <AuthenticatorCodeInput id={`${headingId}-code`} inputRef={codeRef} />
             <Button type="submit" className="min-h-11" disabled={busy}>
               {busy ? 'Checking...' : 'Turn on two-step sign-in'}
             </Button>
