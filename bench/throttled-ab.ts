@@ -18,12 +18,7 @@ import { launch } from '../e2e/browser';
 import { type BuildStack, startBuildStack } from './build-stack';
 import { median } from './median';
 
-const args = process.argv.slice(2);
-const dirs = args.filter((a) => !a.startsWith('--'));
-const runs = Number(args.find((a) => a.startsWith('--runs='))?.slice(7) ?? 8);
-if (dirs.length < 2) throw new Error('usage: npx tsx bench/throttled-ab.ts <distA> <distB> [...] [--runs=8]');
-
-interface Marks {
+export interface Marks {
   fcp?: number;
   lcp?: number;
   takeover?: number;
@@ -65,49 +60,65 @@ async function measure(page: Page, url: string, waitFor: 'takeover' | 'content')
   return page.evaluate(() => ({ ...(window as unknown as { __marks: Marks }).__marks }));
 }
 
-const setups: BuildStack[] = [];
-for (const [i, dir] of dirs.entries()) setups.push(await startBuildStack(dir, `ta${i}`));
+/** Loads each build `runs` times, interleaved (npm run bench runs it for ours and the floor). */
+export async function throttledLoads(dirs: string[], runs: number): Promise<{ dir: string; auth: Marks[]; dashboard: Marks[] }[]> {
+  const setups: BuildStack[] = [];
+  for (const [i, dir] of dirs.entries()) setups.push(await startBuildStack(dir, `ta${i}`));
 
-const browser = await launch();
-const results = setups.map(() => ({ auth: [] as Marks[], dashboard: [] as Marks[] }));
-try {
-  for (let r = 0; r < runs; r++) {
-    const order = r % 2 ? [...setups.keys()].reverse() : [...setups.keys()];
-    for (const i of order) {
-      const s = setups[i]!;
-      // first visit to /auth: a fresh context, nothing cached
-      let context: BrowserContext = await browser.newContext({ viewport: { width: 412, height: 915 } });
-      await context.addInitScript(recordMarks);
-      let page = await context.newPage();
-      await throttle(page);
-      results[i]!.auth.push(await measure(page, `${s.url}/auth`, 'takeover'));
-      await context.close();
+  const browser = await launch();
+  const results = setups.map((s) => ({ dir: s.dir, auth: [] as Marks[], dashboard: [] as Marks[] }));
+  try {
+    for (let r = 0; r < runs; r++) {
+      const order = r % 2 ? [...setups.keys()].reverse() : [...setups.keys()];
+      for (const i of order) {
+        const s = setups[i]!;
+        // first visit to /auth: a fresh context, nothing cached
+        let context: BrowserContext = await browser.newContext({ viewport: { width: 412, height: 915 } });
+        await context.addInitScript(recordMarks);
+        let page = await context.newPage();
+        await throttle(page);
+        results[i]!.auth.push(await measure(page, `${s.url}/auth`, 'takeover'));
+        await context.close();
 
-      // returning subscriber: an unthrottled visit fills the HTTP cache, then a throttled one
-      context = await browser.newContext({ viewport: { width: 412, height: 915 } });
-      await context.setExtraHTTPHeaders({ cookie: s.cookie }); // the session cookies, as Lighthouse's run sends them
-      await context.addInitScript("localStorage.setItem('cookieConsent', 'declined')");
-      await context.addInitScript(recordMarks);
-      page = await context.newPage();
-      await measure(page, `${s.url}/`, 'content');
-      await throttle(page);
-      results[i]!.dashboard.push(await measure(page, `${s.url}/`, 'content'));
-      await context.close();
+        // returning subscriber: an unthrottled visit fills the HTTP cache, then a throttled one
+        context = await browser.newContext({ viewport: { width: 412, height: 915 } });
+        await context.setExtraHTTPHeaders({ cookie: s.cookie }); // the session cookies, as Lighthouse's run sends them
+        await context.addInitScript("localStorage.setItem('cookieConsent', 'declined')");
+        await context.addInitScript(recordMarks);
+        page = await context.newPage();
+        await measure(page, `${s.url}/`, 'content');
+        await throttle(page);
+        results[i]!.dashboard.push(await measure(page, `${s.url}/`, 'content'));
+        await context.close();
+      }
     }
+  } finally {
+    await browser.close();
+    for (const s of setups) await s.stop();
   }
-} finally {
-  await browser.close();
-  for (const s of setups) await s.stop();
+  return results;
 }
 
-const fmt = (ms: Marks[], key: keyof Marks) => {
+/** The median of one mark over the loads that reached it (undefined when none did). */
+export const medianMark = (ms: Marks[], key: keyof Marks): number | undefined => {
   const xs = ms.map((m) => m[key]).filter((x): x is number => x !== undefined);
-  return xs.length ? `${median(xs).toFixed(0)} ms` : '—';
+  return xs.length ? median(xs) : undefined;
 };
-console.log(`\n${runs} loads each, medians (Chromium, CPU 4x, 150 ms latency, 1.6 Mbps)`);
-for (const [i, s] of setups.entries()) {
-  const { auth, dashboard } = results[i]!;
-  console.log(`${String.fromCharCode(65 + i)} ${s.dir}`);
-  console.log(`  /auth, first visit:     FCP ${fmt(auth, 'fcp')}, LCP ${fmt(auth, 'lcp')}, app takes over ${fmt(auth, 'takeover')}`);
-  console.log(`  dashboard, returning:   FCP ${fmt(dashboard, 'fcp')}, LCP ${fmt(dashboard, 'lcp')}, app takes over ${fmt(dashboard, 'takeover')}, content ${fmt(dashboard, 'content')}`);
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const args = process.argv.slice(2);
+  const dirs = args.filter((a) => !a.startsWith('--'));
+  const runs = Number(args.find((a) => a.startsWith('--runs='))?.slice(7) ?? 8);
+  if (dirs.length < 2) throw new Error('usage: npx tsx bench/throttled-ab.ts <distA> <distB> [...] [--runs=8]');
+  const results = await throttledLoads(dirs, runs);
+  const fmt = (ms: Marks[], key: keyof Marks) => {
+    const m = medianMark(ms, key);
+    return m === undefined ? '—' : `${m.toFixed(0)} ms`;
+  };
+  console.log(`\n${runs} loads each, medians (Chromium, CPU 4x, 150 ms latency, 1.6 Mbps)`);
+  for (const [i, { dir, auth, dashboard }] of results.entries()) {
+    console.log(`${String.fromCharCode(65 + i)} ${dir}`);
+    console.log(`  /auth, first visit:     FCP ${fmt(auth, 'fcp')}, LCP ${fmt(auth, 'lcp')}, app takes over ${fmt(auth, 'takeover')}`);
+    console.log(`  dashboard, returning:   FCP ${fmt(dashboard, 'fcp')}, LCP ${fmt(dashboard, 'lcp')}, app takes over ${fmt(dashboard, 'takeover')}, content ${fmt(dashboard, 'content')}`);
+  }
 }
