@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -80,7 +80,9 @@ function AdminDashboard() {
           <span className="rounded-full bg-slate-900 px-2.5 py-0.5 text-xs font-semibold text-white">Admin Panel</span>
           <h1 className="mt-3 text-2xl font-bold tracking-tight text-slate-900">One more step, Administrator</h1>
         </div>
-        <MfaSetup onDone={() => void reload()} />
+        <Suspense fallback={<Spinner label="Loading..." showLabel className="py-10" />}>
+          <MfaSetup onDone={() => void reload()} />
+        </Suspense>
       </div>
     );
   }
