@@ -166,8 +166,7 @@ if (want('lighthouse') || want('throughput')) {
       // in an order that turns each round, so that machine noise hits all four alike.
       if (!args.includes('--skip-build')) execFileSync(path.join(root, 'node_modules/.bin/vite'), ['build', '--config', 'bench/floor/vite.config.ts', '--logLevel', 'error'], { cwd: root, stdio: 'ignore' });
       const floorDist = path.join(root, 'bench/floor/dist');
-      const { startBuildStack: startFloor } = await import('./build-stack');
-      const floor = await startFloor(floorDist, 'floor');
+      const floor = await startBuildStack(floorDist, 'floor');
       const lighthouse = (await import('lighthouse')).default;
       const chromeLauncher = await import('chrome-launcher');
       const chrome = await chromeLauncher.launch({

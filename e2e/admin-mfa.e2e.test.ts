@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { MFA_CODE_WRONG } from '../functions/src/contract/auth-rules';
 import { baseUrl, screenshot, useBrowser } from './browser';
 import { createUser, signInThroughForm } from './fixtures';
+import { wrongTotpCode } from '../test-support/totp';
 
 /**
  * Admin two-step sign-in in the browser (issue 15 point 5, decision 0018): a new administrator
@@ -17,12 +18,6 @@ const { newPage } = useBrowser();
 async function passwordStep(page: Page, username: string, password: string) {
   await page.goto(`${baseUrl()}/auth`);
   await signInThroughForm(page, username, password);
-}
-
-/** A code that is not the current one nor a neighbour (Cognito accepts one step of clock drift). */
-function wrongCode(secret: string): string {
-  const near = new Set([-30, 0, 30].map((d) => generateSync({ secret, epoch: Math.floor(Date.now() / 1000) + d })));
-  for (let n = 0; ; n++) if (!near.has(String(n).padStart(6, '0'))) return String(n).padStart(6, '0');
 }
 
 describe('administrator two-step sign-in', () => {
@@ -55,7 +50,7 @@ describe('administrator two-step sign-in', () => {
     });
     await screenshot(page, 'admin-mfa-setup-390-black');
 
-    await page.getByLabel('Authentication code').fill(wrongCode(secret));
+    await page.getByLabel('Authentication code').fill(wrongTotpCode(secret));
     await page.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
     await page.getByText(MFA_CODE_WRONG).first().waitFor();
     await page.getByLabel('Authentication code').fill(generateSync({ secret }));
@@ -69,7 +64,7 @@ describe('administrator two-step sign-in', () => {
     await code.waitFor();
     await expect(page.getByRole('tabpanel').getByLabel('Username').inputValue()).resolves.toBe(account.username); // what was typed stays
     await screenshot(page, 'admin-mfa-signin-code-390-black');
-    await code.fill(wrongCode(secret));
+    await code.fill(wrongTotpCode(secret));
     await page.getByRole('button', { name: 'Verify and Sign In' }).click();
     await page.getByText(MFA_CODE_WRONG).first().waitFor();
     expect(page.url()).toMatch(/\/auth$/);

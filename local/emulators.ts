@@ -56,9 +56,9 @@ const LOOPBACK_LAUNCHER = path.join(import.meta.dirname, 'dynamodb-loopback', 'D
  * 127.0.0.1 only: its own launcher has no address option and binds every interface, so it is started
  * through `DynamoDbLoopback.java` (a single source file Java compiles on the fly), which sets the
  * address before the server starts. A Java without its compiler (a bare JRE) cannot run a source
- * file: then the jar's own launcher is used, with a printed warning (`listensOnEveryInterface`).
+ * file: then the jar's own launcher is used, with a printed warning.
  */
-export async function startDynamoLocal(dir: string | null, port: number): Promise<Emulator & { loopbackOnly: boolean }> {
+export async function startDynamoLocal(dir: string | null, port: number): Promise<Emulator> {
   if (dir) mkdirSync(dir, { recursive: true });
   const args = [...(dir ? ['-dbPath', path.resolve(dir)] : ['-inMemory']), '-port', String(port), '-sharedDb'];
   const home = dynamoLocalDir();
@@ -83,7 +83,6 @@ export async function startDynamoLocal(dir: string | null, port: number): Promis
   try {
     let child = launch(true);
     let output = collectOutput(child, 'DynamoDB Local');
-    let loopbackOnly = true;
     try {
       await ready(child);
     } catch (err) {
@@ -96,7 +95,6 @@ export async function startDynamoLocal(dir: string | null, port: number): Promis
       console.warn('WARNING: this Java cannot run DynamoDbLoopback.java (no compiler): DynamoDB Local listens on every interface. Install a JDK to keep it on 127.0.0.1.');
       child = launch(false);
       output = collectOutput(child, 'DynamoDB Local');
-      loopbackOnly = false;
       try {
         await ready(child);
       } catch (err2) {
@@ -104,7 +102,7 @@ export async function startDynamoLocal(dir: string | null, port: number): Promis
         throw new Error(`${(err2 as Error).message}. Is Java 17+ installed? Output:\n${output()}`);
       }
     }
-    return { endpoint, port, process: child, stop: stopper(child), loopbackOnly };
+    return { endpoint, port, process: child, stop: stopper(child) };
   } finally {
     client.destroy();
   }

@@ -165,11 +165,11 @@ async function recordFailure(username: string, ip: string, kind: 'failed' | 'ref
 export async function login(input: LoginRequest, ip: string): Promise<AuthOutcome> {
   const now = new Date();
   const gate = await loginGate(input.username, ip, now);
-  if (gate.verdict === 'refuse') {
+  if (gate === 'refuse') {
     await recordFailure(input.username, ip, 'refused', now);
     throw refusal();
   }
-  if (gate.verdict === 'slow') await sleep(ACCOUNT_CEILING_DELAY_MS);
+  if (gate === 'slow') await sleep(ACCOUNT_CEILING_DELAY_MS);
   let auth: AuthenticationResultType;
   try {
     auth = await authenticate(input.username, input.password, input.code);

@@ -39,21 +39,21 @@ function counterKeys(username: string, ip: string, window: string) {
   };
 }
 
-export type LoginGate = { verdict: 'allow' } | { verdict: 'slow' } | { verdict: 'refuse' };
+export type GateVerdict = 'allow' | 'slow' | 'refuse';
 
 /** The verdict for the counts of the current hour (pure: unit-tested in login-limit.test.ts). */
-export function gateVerdict(c: { pair: number; address: number; account: number }): LoginGate['verdict'] {
+export function gateVerdict(c: { pair: number; address: number; account: number }): GateVerdict {
   if (c.pair >= LOGIN_LIMITS.perPair || c.address >= LOGIN_LIMITS.perAddress) return 'refuse';
   if (c.account >= LOGIN_LIMITS.accountCeiling) return c.pair > 0 ? 'refuse' : 'slow';
   return 'allow';
 }
 
 /** Call 1 of every sign-in: one BatchGet of the three counters of this hour. */
-export async function loginGate(username: string, ip: string, now = new Date()): Promise<LoginGate> {
+export async function loginGate(username: string, ip: string, now = new Date()): Promise<GateVerdict> {
   const k = counterKeys(username, ip, hourOf(now));
   const [pair, address, account] = await batchGet([k.pair, k.address, k.account]);
   const n = (it: Record<string, unknown> | undefined) => Number(it?.attempts ?? 0);
-  return { verdict: gateVerdict({ pair: n(pair), address: n(address), account: n(account) }) };
+  return gateVerdict({ pair: n(pair), address: n(address), account: n(account) });
 }
 
 export const refusal = () => new HttpError(429, TOO_MANY_ATTEMPTS, { ...REFUSAL_HEADERS });

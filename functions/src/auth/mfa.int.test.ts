@@ -5,6 +5,7 @@ import { ApiClient, STRONG_PASSWORD, signedUpClient } from '../../test/api-clien
 import { MFA_CODE_REQUIRED, MFA_CODE_WRONG, MFA_SETUP_REQUIRED } from '../contract/auth-rules';
 import { type MfaSetupResponse } from '../contract/auth';
 import { cognito } from '../lib/cognito';
+import { wrongTotpCode } from '../../../test-support/totp';
 
 /**
  * Two-step sign-in with an authenticator app (issue 15 point 5, decision 0018) and admin access
@@ -22,15 +23,6 @@ async function enrolled(prefix: string) {
   return { client, username, id, secret: setup.body.secret };
 }
 
-/** A TOTP code that is certainly not the current one (nor the neighbours Cognito accepts for clock drift). */
-const wrongCode = (secret: string) => {
-  const near = new Set([-30_000, 0, 30_000].map((d) => generateSync({ secret, epoch: Math.floor((Date.now() + d) / 1000) })));
-  for (let n = 0; ; n++) {
-    const code = String(n).padStart(6, '0');
-    if (!near.has(code)) return code;
-  }
-};
-
 describe('setting up an authenticator', () => {
   it('gives a secret once and turns two-step sign-in on with the first right code', async () => {
     const { client, username } = await signedUpClient('mfa');
@@ -39,7 +31,7 @@ describe('setting up an authenticator', () => {
     expect(setup.body.secret).toMatch(/^[A-Z2-7]{16,}$/);
     expect(setup.body.otpauthUrl).toBe(`otpauth://totp/FitTrack%3A${username}?secret=${setup.body.secret}&issuer=FitTrack&algorithm=SHA1&digits=6&period=30`);
     // a wrong or malformed code changes nothing: the password alone still signs in
-    const wrong = await client.post('/api/auth/mfa/verify', { code: wrongCode(setup.body.secret) });
+    const wrong = await client.post('/api/auth/mfa/verify', { code: wrongTotpCode(setup.body.secret) });
     expect(wrong).toMatchObject({ status: 400, body: { message: MFA_CODE_WRONG } });
     expect((await client.post('/api/auth/mfa/verify', { code: '12ab56' })).status).toBe(400);
     expect((await new ApiClient().post('/api/auth/login', { username, password: STRONG_PASSWORD })).status).toBe(200);
@@ -60,7 +52,7 @@ describe('signing in with two-step sign-in', () => {
     const c = new ApiClient();
     const first = await c.post('/api/auth/login', { username, password: STRONG_PASSWORD });
     expect(first).toMatchObject({ status: 401, body: { message: MFA_CODE_REQUIRED, mfa: 'totp' }, setCookies: [] });
-    const wrong = await c.post('/api/auth/login', { username, password: STRONG_PASSWORD, code: wrongCode(secret) });
+    const wrong = await c.post('/api/auth/login', { username, password: STRONG_PASSWORD, code: wrongTotpCode(secret) });
     expect(wrong).toMatchObject({ status: 401, body: { message: MFA_CODE_WRONG, mfa: 'totp' }, setCookies: [] });
     // a wrong password with a code is just a wrong password: nothing says the code was right
     const badPassword = await c.post('/api/auth/login', { username, password: 'not-the-password-1', code: generateSync({ secret }) });
