@@ -150,6 +150,7 @@ const sampleBodies: Partial<Record<RouteName, unknown>> = {
     category: 'feature',
   },
   'patch-feedback-status': { status: 'in_progress' },
+  'post-subscription-change': { plan: 'yearly' },
   'post-sandbox-card-confirm': { clientSecret: 'sandbox_01JD5Y2QK8V7N3M4P6R9S0T1W2_secret_c2FuZGJveC1zZWNyZXQtMQ', cardNumber: '4242 4242 4242 4242' },
 };
 

@@ -51,6 +51,7 @@ const expected: Record<string, Access> = {
   // Settings › Membership (subscriptions issue)
   'GET /api/subscription': 'user',
   'POST /api/subscription/cancel': 'user',
+  'POST /api/subscription/change': 'user',
   // accounts issue: sign out everywhere
   'POST /api/auth/logout-all': 'user',
   // a diary you can correct (issue 18 point 3; DESIGN.md section 8, departure 10)

@@ -68,6 +68,8 @@ export const routes = [
   // membership in Settings: current plan, renewal or expiry, cancel auto-renewal (Stripe cancel_at_period_end)
   { method: 'GET', path: '/api/subscription', domain: 'billing', access: 'user', name: 'get-subscription' },
   { method: 'POST', path: '/api/subscription/cancel', domain: 'billing', access: 'user', name: 'post-subscription-cancel' },
+  // switch plans at the period end, or keep the current one (one paid subscription per user, decision 0305)
+  { method: 'POST', path: '/api/subscription/change', domain: 'billing', access: 'user', name: 'post-subscription-change' },
   { method: 'POST', path: '/webhooks/stripe', domain: 'stripe-webhook', access: 'stripe', name: 'post-webhooks-stripe' },
   // PayPal's webhook: in the billing Lambda, which already has the PayPal SDK and credentials (decision 0304)
   { method: 'POST', path: '/webhooks/paypal', domain: 'billing', access: 'stripe', name: 'post-webhooks-paypal' },

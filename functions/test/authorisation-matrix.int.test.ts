@@ -62,6 +62,7 @@ const requests: Record<ExistingRouteKey, (caller: Caller) => Req> = {
   'POST /api/sandbox/paypal/{orderId}/approve': () => ({ path: '/api/sandbox/paypal/SANDBOXUNKNOWN00000/approve' }),
   'GET /api/subscription': () => ({ path: '/api/subscription' }),
   'POST /api/subscription/cancel': () => ({ path: '/api/subscription/cancel' }),
+  'POST /api/subscription/change': () => ({ path: '/api/subscription/change', body: { plan: 'yearly' } }),
   'POST /webhooks/stripe': () => ({ path: '/webhooks/stripe', body: { id: 'evt_matrix', type: 'invoice.paid' }, headers: { 'stripe-signature': 't=1,v1=00' } }),
   'POST /webhooks/paypal': () => ({
     path: '/webhooks/paypal',

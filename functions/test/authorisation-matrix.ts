@@ -66,8 +66,10 @@ export const expectedOutcomes: Readonly<Record<ExistingRouteKey, Row>> = {
   // billing: any signed-in account may start or manage a subscription. The matrix sends unknown
   // payment ids, so that no caller changes category: a let-through answer is the handler's 404
   // (or 402 "No completed payment was found", the spec's answer for activation without payment).
-  'POST /api/create-monthly-subscription': signedIn(200),
-  'POST /api/create-yearly-subscription': signedIn(200),
+  // one paid subscription per user (decision 0305): the subscriber's plan runs, so a card
+  // subscription is refused (409) until it ends, while PayPal may add a period
+  'POST /api/create-monthly-subscription': { ...signedIn(200), subscriber: 409 },
+  'POST /api/create-yearly-subscription': { ...signedIn(200), subscriber: 409 },
   'POST /api/auth/activate-subscription': signedIn(402),
   'POST /paypal/order': signedIn(201),
   'POST /paypal/order/{orderId}/capture': signedIn(404),
@@ -77,6 +79,8 @@ export const expectedOutcomes: Readonly<Record<ExistingRouteKey, Row>> = {
   'GET /api/subscription': signedIn(200),
   // nothing to cancel for these callers (the subscriber's entitlement was granted directly)
   'POST /api/subscription/cancel': { anonymous: 401, user: 409, lapsed: 409, subscriber: 409, admin: 409 },
+  // nothing renews by card for these callers, so there is no plan to switch
+  'POST /api/subscription/change': { anonymous: 401, user: 409, lapsed: 409, subscriber: 409, admin: 409 },
   // no session at all: the signature is the credential; in sandbox mode the route does not exist
   'POST /webhooks/stripe': publicRoute(404),
   'POST /webhooks/paypal': publicRoute(404),

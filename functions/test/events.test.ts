@@ -64,6 +64,7 @@ describe('events/ (one sample API Gateway v2 event per route)', () => {
         'post-webhooks-paypal',
         'post-feedback',
         'patch-feedback-status',
+        'post-subscription-change',
       ];
       expect(event.body !== undefined).toBe(payloadRoutes.includes(route.name));
       if (event.body !== undefined) {

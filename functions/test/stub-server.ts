@@ -15,16 +15,18 @@ export abstract class StubServer {
   url = '';
   private server: http.Server | undefined;
 
-  protected abstract answer(req: http.IncomingMessage, url: URL, raw: string): StubAnswer;
+  /** May answer later (a request that takes time, so that concurrent ones overlap). */
+  protected abstract answer(req: http.IncomingMessage, url: URL, raw: string): StubAnswer | Promise<StubAnswer>;
 
   async start(): Promise<this> {
     const server = http.createServer((req, res) => {
       let raw = '';
       req.on('data', (c: Buffer) => (raw += c.toString('utf8')));
       req.on('end', () => {
-        const a = this.answer(req, new URL(req.url ?? '/', 'http://stub'), raw);
-        res.writeHead(a.status, { 'content-type': 'application/json', ...a.headers });
-        res.end(JSON.stringify(a.body));
+        void Promise.resolve(this.answer(req, new URL(req.url ?? '/', 'http://stub'), raw)).then((a) => {
+          res.writeHead(a.status, { 'content-type': 'application/json', ...a.headers });
+          res.end(JSON.stringify(a.body));
+        });
       });
     });
     this.server = server;

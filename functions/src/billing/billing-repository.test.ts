@@ -77,6 +77,7 @@ describe('applyCardSubscription', () => {
     endedAt: null,
     cancelAtPeriodEnd: false,
     paidInvoice: { id: 'in_1', amount: 299, currency: 'USD' },
+    nextPlan: null,
   };
   const apply = () => applyCardSubscription({ state, eventId: 'evt_1', ip: '203.0.113.1', now: NOW });
 

@@ -6,6 +6,7 @@ import { type Item, type Key, type TransactItem, batchGet, transact, unexpectedF
 import { getProfile, profileFromItem } from '../lib/profile-repository';
 import { type Profile, type Subscription } from '../lib/users';
 import { type PaidFor, type ReversalEffect, afterReversal, entitlementOf, paymentRef, periodOfPayment } from './entitlement-rules';
+import { type Plan } from '../contract/billing';
 import { type CardSubscriptionState, type PaymentInput } from './providers/types';
 import { log } from '../lib/log';
 
@@ -430,15 +431,40 @@ export async function setStripeCustomerId(userId: string, customerId: string): P
     });
 }
 
-/** Turns auto-renewal off while the profile still follows `subscriptionId`. */
+/** Turns auto-renewal off while the profile still follows `subscriptionId` (a scheduled switch goes with it). */
 export async function turnOffAutoRenew(userId: string, subscriptionId: string): Promise<void> {
   await ddb().send(
     new UpdateCommand({
       TableName: tableName(),
       Key: keys.profile(userId),
-      UpdateExpression: 'SET subscription.autoRenew = :false ADD subscriptionVersion :one',
+      UpdateExpression: 'SET subscription.autoRenew = :false REMOVE subscription.nextPlan ADD subscriptionVersion :one',
       ConditionExpression: 'subscription.subscriptionId = :sid',
       ExpressionAttributeValues: { ':false': false, ':sid': subscriptionId, ':one': 1 },
     }),
   );
+}
+
+/**
+ * Records a switch at the period end (`nextPlan`), or its removal (null), while the profile still
+ * follows `subscriptionId` and renews. The webhook's later syncs carry the same value from Stripe's
+ * schedule (stripe-provider.ts nextPlanOf). False when the profile has moved on meanwhile.
+ */
+export async function setNextPlan(userId: string, subscriptionId: string, nextPlan: Plan | null): Promise<boolean> {
+  return ddb()
+    .send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.profile(userId),
+        UpdateExpression: `${nextPlan ? 'SET subscription.nextPlan = :plan' : 'REMOVE subscription.nextPlan'} ADD subscriptionVersion :one`,
+        ConditionExpression: 'subscription.subscriptionId = :sid AND (attribute_not_exists(subscription.autoRenew) OR subscription.autoRenew = :true)',
+        ExpressionAttributeValues: { ':sid': subscriptionId, ':true': true, ':one': 1, ...(nextPlan ? { ':plan': nextPlan } : {}) },
+      }),
+    )
+    .then(
+      () => true,
+      (err: unknown) => {
+        if ((err as { name?: string }).name === 'ConditionalCheckFailedException') return false;
+        throw err;
+      },
+    );
 }

@@ -1,6 +1,7 @@
 import { type User } from '../contract/auth';
 import {
   type ActivateSubscriptionRequest,
+  type ChangePlanRequest,
   type CreateSubscriptionResponse,
   type MembershipResponse,
   type PaypalOrderRequest,
@@ -11,11 +12,12 @@ import { type Session } from '../lib/request';
 import { getProfile } from '../lib/profile-repository';
 import { type Profile, hasActiveSubscription, toUser } from '../lib/users';
 import { providerFailure } from './provider-errors';
-import { activatePayment, applyCardSubscription, setStripeCustomerId, turnOffAutoRenew } from './billing-repository';
+import { activatePayment, applyCardSubscription, setNextPlan, setStripeCustomerId, turnOffAutoRenew } from './billing-repository';
 import { entitlementOf, paymentRef, syncKeyOf } from './entitlement-rules';
 import { PRICES, decimalToCents, planForAmount } from './prices';
+import { planRules } from './purchase-rules';
 import { cardProvider, paypal, sandbox } from './providers/provider-registry';
-import { type PaypalOrderState } from './providers/types';
+import { type CardProvider, type PaypalOrderState } from './providers/types';
 
 /** PayPal order ids (and the sandbox's `SANDBOX-<ulid>`). */
 const ORDER_ID = /^[A-Za-z0-9-]{1,64}$/;
@@ -40,11 +42,18 @@ async function profileOf(session: Session): Promise<Profile> {
 
 const userOf = (profile: Profile, session: Session): User => toUser(profile, session.role);
 
-/** POST /api/create-{plan}-subscription → {clientSecret, amount} (the amount from the price table). */
+/**
+ * POST /api/create-{plan}-subscription → {clientSecret, amount} (the amount from the price table).
+ * One paid subscription per user (purchase-rules.ts): refused with 409 while a plan renews or runs,
+ * checked on the profile here and, for Stripe, on what Stripe itself reports (the provider).
+ */
 export async function createSubscription(session: Session, plan: Plan): Promise<CreateSubscriptionResponse> {
   const profile = await profileOf(session);
+  const now = new Date();
+  const refusal = planRules(profile.subscription, now)[plan].card;
+  if (refusal) throw conflict(refusal);
   const provider = await withProvider(cardProvider);
-  const { clientSecret, customerId } = await withProvider(() => provider.createSubscription(profile, plan));
+  const { clientSecret, customerId } = await withProvider(() => provider.createSubscription(profile, plan, (existing) => planRules(existing, now)[plan].card));
   if (customerId && customerId !== profile.stripeCustomerId) await setStripeCustomerId(session.sub, customerId);
   return { clientSecret, amount: PRICES[plan].amount };
 }
@@ -61,6 +70,12 @@ export function verifiedPaypalPayment(order: PaypalOrderState, userId: string) {
 
 /** Key part of a PayPal payment record: the sandbox's orders are kept apart from PayPal's. */
 const paypalPaymentProvider = (providerName: 'paypal' | 'sandbox') => (providerName === 'sandbox' ? 'sandbox-paypal' : 'paypal');
+
+/** A PayPal payment for `plan` that the rules forbid (a renewing card subscription): 409. */
+function assertPaypalAllowed(profile: Profile, plan: Plan | null): void {
+  const refusal = plan ? planRules(profile.subscription)[plan].paypal : null;
+  if (refusal) throw conflict(refusal);
+}
 
 async function activatePaypalOrder(session: Session, order: PaypalOrderState, ip: string, providerName: 'paypal' | 'sandbox') {
   const paid = verifiedPaypalPayment(order, session.sub);
@@ -131,6 +146,7 @@ export function planOfOrderRequest(input: PaypalOrderRequest): Plan {
 /** POST /paypal/order → {id}: amount and currency from the price table, PayPal-Request-Id set. */
 export async function createPaypalOrder(session: Session, input: PaypalOrderRequest) {
   const plan = planOfOrderRequest(input);
+  assertPaypalAllowed(await profileOf(session), plan);
   const provider = await withProvider(paypal);
   return withProvider(() => provider.createOrder(session.sub, plan));
 }
@@ -142,9 +158,15 @@ export async function createPaypalOrder(session: Session, input: PaypalOrderRequ
 export async function capturePaypalOrder(session: Session, orderId: string, ip: string) {
   if (!ORDER_ID.test(orderId)) throw notFound('Order not found');
   const provider = await withProvider(paypal);
+  // The rules hold at the capture too (a card subscription may have started since the order was
+  // made): PayPal takes the money at the capture, so the live check comes before it; the sandbox
+  // reads the profile with the order and commits its capture with the activation.
+  const profile = provider.name === 'paypal' ? await profileOf(session) : undefined;
+  if (profile) assertPaypalAllowed(profile, (await withProvider(() => provider.getOrder(session.sub, orderId)))?.plan ?? null);
   const order = await withProvider(() => provider.captureOrder(session.sub, orderId));
+  if (order.profile && order.status === 'COMPLETED' && order.commitItems) assertPaypalAllowed(order.profile, order.plan);
   if (order.status === 'COMPLETED' && order.capture?.status === 'COMPLETED') {
-    const result = await activatePaypalOrder(session, order, ip, provider.name);
+    const result = await activatePaypalOrder(session, profile ? { ...order, profile } : order, ip, provider.name);
     if (!result) throw paymentRequired('The captured payment does not match the plan price.');
     return { status: 'COMPLETED' };
   }
@@ -160,6 +182,9 @@ export async function paypalSetup() {
 export async function sandboxConfirmCard(session: Session, input: { clientSecret: string; cardNumber: string }, ip: string) {
   const result = await sandbox().confirmCard(session.sub, input.clientSecret, input.cardNumber, ip);
   if (result.status !== 'paid') return result;
+  // A checkout started before another plan began (another tab) pays nothing twice: the rules hold here too.
+  const refusal = planRules(result.profile.subscription)[result.payment.plan].card;
+  if (refusal) throw conflict(refusal);
   await activatePayment({
     userId: session.sub,
     payment: result.payment,
@@ -177,10 +202,18 @@ export async function sandboxApprovePaypal(session: Session, orderId: string) {
   return sandbox().approveOrder(session.sub, orderId);
 }
 
-function membershipOf(profile: Profile): MembershipResponse {
+function membershipOf(profile: Profile, now = new Date()): MembershipResponse {
   const s = profile.subscription;
-  const active = hasActiveSubscription(profile);
+  const active = hasActiveSubscription(profile, now);
   const autoRenew = active && s?.provider === 'stripe' && !!s.subscriptionId && s.autoRenew !== false;
+  const rules = planRules(s, now);
+  const option = (plan: Plan) => ({
+    current: rules[plan].current,
+    startsAt: rules[plan].startsAt,
+    action: rules[plan].action,
+    card: rules[plan].card === null,
+    paypal: rules[plan].paypal === null,
+  });
   return {
     status: s?.status ?? 'none',
     hasActiveSubscription: active,
@@ -189,6 +222,8 @@ function membershipOf(profile: Profile): MembershipResponse {
     expiresAt: s?.expiresAt ?? null,
     autoRenew,
     canCancel: autoRenew,
+    nextPlan: (autoRenew && s?.nextPlan) || null,
+    plans: { monthly: option('monthly'), yearly: option('yearly') },
   };
 }
 
@@ -197,16 +232,45 @@ export async function getMembership(session: Session): Promise<MembershipRespons
   return membershipOf(await profileOf(session));
 }
 
+/** The sandbox's card subscriptions (`sandbox_<id>`) live in the table only: no provider call. */
+const isSandboxSubscription = (subscriptionId: string) => subscriptionId.startsWith('sandbox_');
+
+async function stripeOnly(): Promise<CardProvider> {
+  const provider = await withProvider(cardProvider);
+  if (provider.name !== 'stripe') throw conflict('This subscription cannot be changed in sandbox mode.');
+  return provider;
+}
+
 /** POST /api/subscription/cancel: auto-renewal off (Stripe cancel_at_period_end); access runs to the period end. */
 export async function cancelAutoRenewal(session: Session): Promise<MembershipResponse> {
   const profile = await profileOf(session);
   const s = profile.subscription;
   if (!membershipOf(profile).canCancel || !s?.subscriptionId) throw conflict('There is no auto-renewing subscription to cancel.');
-  if (!s.subscriptionId.startsWith('sandbox_')) {
-    const provider = await withProvider(cardProvider);
-    if (provider.name !== 'stripe') throw conflict('This subscription cannot be changed in sandbox mode.');
+  if (!isSandboxSubscription(s.subscriptionId)) {
+    const provider = await stripeOnly();
     await withProvider(() => provider.cancelAtPeriodEnd(s.subscriptionId!));
   }
   await turnOffAutoRenew(session.sub, s.subscriptionId);
-  return membershipOf({ ...profile, subscription: { ...s, autoRenew: false } });
+  const { nextPlan: _dropped, ...rest } = s;
+  return membershipOf({ ...profile, subscription: { ...rest, autoRenew: false } });
+}
+
+/**
+ * POST /api/subscription/change {plan}: the renewing card subscription switches to `plan` at the end
+ * of the period it has paid (no proration, nothing charged now: Stripe subscription schedule), or,
+ * asked for the current plan while a switch is scheduled, keeps it. Anything else is a 409.
+ */
+export async function changePlan(session: Session, input: ChangePlanRequest): Promise<MembershipResponse> {
+  const profile = await profileOf(session);
+  const rule = planRules(profile.subscription)[input.plan];
+  const s = profile.subscription;
+  if (rule.change || !s?.subscriptionId) throw conflict(rule.change ?? 'There is no renewing card subscription to switch.');
+  const nextPlan = rule.action === 'keep' ? null : input.plan;
+  if (!isSandboxSubscription(s.subscriptionId)) {
+    const provider = await stripeOnly();
+    await withProvider(() => provider.schedulePlanChange(s.subscriptionId!, nextPlan));
+  }
+  if (!(await setNextPlan(session.sub, s.subscriptionId, nextPlan))) throw conflict('Your subscription changed meanwhile. Reload and try again.');
+  const { nextPlan: _old, ...rest } = s;
+  return membershipOf({ ...profile, subscription: { ...rest, ...(nextPlan ? { nextPlan } : {}) } });
 }

@@ -14,12 +14,17 @@ describe('card subscription states', () => {
     endedAt: null,
     cancelAtPeriodEnd: false,
     paidInvoice: null,
+    nextPlan: null,
     ...o,
   });
 
   it('maps provider states to entitlements; unpaid states grant nothing', () => {
     expect(entitlementOf(state({}))).toMatchObject({ status: 'active', expiresAt: '2026-02-01T00:00:00.000Z', autoRenew: true });
     expect(entitlementOf(state({ cancelAtPeriodEnd: true }))).toMatchObject({ status: 'active', autoRenew: false });
+    // a switch scheduled for the period end is part of the entitlement while it renews, not after auto-renewal is off
+    expect(entitlementOf(state({ nextPlan: 'yearly' }))).toMatchObject({ plan: 'monthly', nextPlan: 'yearly' });
+    expect(entitlementOf(state({ nextPlan: 'yearly', cancelAtPeriodEnd: true }))).not.toHaveProperty('nextPlan');
+    expect(entitlementOf(state({ nextPlan: 'monthly' }))).not.toHaveProperty('nextPlan');
     expect(entitlementOf(state({ status: 'past_due' }))?.status).toBe('past_due');
     expect(entitlementOf(state({ status: 'unpaid' }))?.status).toBe('expired');
     expect(entitlementOf(state({ status: 'canceled', endedAt: '2026-01-20T00:00:00.000Z' }))).toMatchObject({ status: 'canceled', expiresAt: '2026-01-20T00:00:00.000Z' });

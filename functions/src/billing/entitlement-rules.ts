@@ -51,7 +51,13 @@ export function entitlementOf(s: CardSubscriptionState, now = new Date()): Subsc
   switch (s.status) {
     case 'active':
     case 'trialing':
-      return { ...base, status: 'active', expiresAt: s.periodEnd, autoRenew: !s.cancelAtPeriodEnd };
+      return {
+        ...base,
+        status: 'active',
+        expiresAt: s.periodEnd,
+        autoRenew: !s.cancelAtPeriodEnd,
+        ...(s.nextPlan && s.nextPlan !== s.plan && !s.cancelAtPeriodEnd ? { nextPlan: s.nextPlan } : {}),
+      };
     case 'past_due':
       return { ...base, status: 'past_due', expiresAt: s.periodEnd, autoRenew: false };
     case 'unpaid':

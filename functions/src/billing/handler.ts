@@ -1,4 +1,4 @@
-import { activateSubscriptionRequest, paypalOrderRequest, sandboxCardConfirmRequest } from '../contract/billing';
+import { activateSubscriptionRequest, changePlanRequest, paypalOrderRequest, sandboxCardConfirmRequest } from '../contract/billing';
 import { createDomainHandler, parseBody } from '../lib/domain-handler';
 import { unauthorized } from '../lib/http-error';
 import { type AppRequest, type Session, header } from '../lib/request';
@@ -8,6 +8,7 @@ import {
   activateSubscription,
   cancelAutoRenewal,
   capturePaypalOrder,
+  changePlan,
   createPaypalOrder,
   createSubscription,
   getMembership,
@@ -51,6 +52,10 @@ export const handler = createDomainHandler('billing', {
   }),
   'GET /api/subscription': async (req) => ({ status: 200, body: await getMembership(session(req)) }),
   'POST /api/subscription/cancel': async (req) => ({ status: 200, body: await cancelAutoRenewal(session(req)) }),
+  'POST /api/subscription/change': async (req) => {
+    const input = parseBody(changePlanRequest, req.body);
+    return { status: 200, body: await changePlan(session(req), input) };
+  },
   /**
    * PayPal webhook (access level `stripe`: no session, the exact raw body; PayPal checks its own
    * signature). Here rather than in a Lambda of its own: this one already holds the PayPal SDK (as a

@@ -1,4 +1,4 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { ApiClient, adminClient, signedUpClient, subscriberClient } from '../../test/api-client';
 import { grantSubscription } from '../../../test-support/subscriptions';
@@ -132,10 +132,15 @@ describe('sandbox card', () => {
   it('a renewal extends from the current expiry; a lapsed plan restarts from now', async () => {
     const { client, id } = await signedUpClient('renew');
     const t0 = Date.now();
-    for (const plan of ['yearly', 'yearly'] as const) {
-      const { clientSecret } = await startCard(client, plan);
-      await client.post('/api/sandbox/card/confirm', { clientSecret, cardNumber: '4242424242424242' });
-    }
+    const { clientSecret } = await startCard(client, 'yearly');
+    await client.post('/api/sandbox/card/confirm', { clientSecret, cardNumber: '4242424242424242' });
+    // the card plan renews by itself: starting it again is refused; with auto-renewal off, PayPal adds a period
+    expect((await client.post('/api/create-yearly-subscription')).status).toBe(409);
+    expect((await client.post('/api/subscription/cancel')).status).toBe(200);
+    const order = await client.post<{ id: string }>('/paypal/order', { plan: 'yearly' });
+    expect(order.status, order.text).toBe(201);
+    await client.post(`/api/sandbox/paypal/${order.body.id}/approve`);
+    expect((await client.post(`/paypal/order/${order.body.id}/capture`)).body).toEqual({ status: 'COMPLETED' });
     const me = await client.get<UserResponse>('/api/auth/me');
     expect(years(me.body.user.subscriptionExpiresAt, t0)).toBeGreaterThan(1.99);
     expect(years(me.body.user.subscriptionExpiresAt, t0)).toBeLessThan(2.01);
@@ -143,12 +148,103 @@ describe('sandbox card', () => {
 
     const lapsed = await signedUpClient('lapsed');
     await grantSubscription(lapsed.id, { expiresAt: new Date(Date.now() - 10 * DAY).toISOString() });
-    const { clientSecret } = await startCard(lapsed.client, 'monthly');
-    await lapsed.client.post('/api/sandbox/card/confirm', { clientSecret, cardNumber: '4242424242424242' });
+    const restart = await startCard(lapsed.client, 'monthly');
+    await lapsed.client.post('/api/sandbox/card/confirm', { clientSecret: restart.clientSecret, cardNumber: '4242424242424242' });
     const after = await lapsed.client.get<UserResponse>('/api/auth/me');
     const days = (new Date(after.body.user.subscriptionExpiresAt!).getTime() - Date.now()) / DAY;
     expect(days).toBeGreaterThan(27);
     expect(days).toBeLessThan(32);
+  });
+});
+
+describe('one paid subscription per user (sandbox: the same rules as Stripe and PayPal)', () => {
+  const sandboxCards = async (userId: string) =>
+    (
+      await ddb().send(
+        new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'pk = :pk AND begins_with(sk, :card)', ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':card': 'SANDBOX#CARD#' } }),
+      )
+    ).Items ?? [];
+
+  it('ten concurrent "start monthly" clicks make one sandbox subscription; it is reused until paid', async () => {
+    const { client, id } = await signedUpClient('ten');
+    const starts = await Promise.all(Array.from({ length: 10 }, () => client.post<CreateSubscriptionResponse>('/api/create-monthly-subscription')));
+    for (const r of starts) expect(r.status, r.text).toBe(200);
+    expect(new Set(starts.map((r) => secretId(r.body.clientSecret))).size).toBe(1);
+    const cards = await sandboxCards(id);
+    expect(cards.filter((c) => c.plan === 'monthly')).toHaveLength(1);
+    expect(cards.filter((c) => c.status !== 'canceled')).toHaveLength(1);
+    // the checkout that asked last holds the live secret; paying it activates once
+    const again = await startCard(client, 'monthly');
+    expect(secretId(again.clientSecret)).toBe(secretId(starts[0]!.body.clientSecret));
+    expect((await client.post('/api/sandbox/card/confirm', { clientSecret: again.clientSecret, cardNumber: '4242424242424242' })).body).toEqual({ status: 'succeeded' });
+    expect(await logsFor('subscription_activated', id)).toHaveLength(1);
+  });
+
+  it('switching plans before paying cancels the stale checkout: its secret can no longer pay', async () => {
+    const { client, id } = await signedUpClient('stale');
+    const yearly = await startCard(client, 'yearly');
+    const monthly = await startCard(client, 'monthly');
+    const stale = await client.post<{ message: string }>('/api/sandbox/card/confirm', { clientSecret: yearly.clientSecret, cardNumber: '4242424242424242' });
+    expect(stale.status).toBe(409);
+    expect(stale.body.message).toMatch(/replaced by one for the other plan/);
+    expect((await profileItem(id)).subscription).toEqual({ status: 'none' });
+    expect((await client.post('/api/sandbox/card/confirm', { clientSecret: monthly.clientSecret, cardNumber: '4242424242424242' })).body).toEqual({ status: 'succeeded' });
+    expect((await profileItem(id)).subscription).toMatchObject({ status: 'active', plan: 'monthly' });
+  });
+
+  it('a subscriber sees their plan as current and cannot buy it twice (card, PayPal, or a checkout left open)', async () => {
+    const { client, id } = await signedUpClient('twice');
+    const openTab = await startCard(client, 'yearly');
+    const { clientSecret } = await startCard(client, 'monthly');
+    await client.post('/api/sandbox/card/confirm', { clientSecret, cardNumber: '4242424242424242' });
+    const m = (await client.get<MembershipResponse>('/api/subscription')).body;
+    expect(m.plans.monthly).toEqual({ current: true, startsAt: null, action: null, card: false, paypal: false });
+    expect(m.plans.yearly).toEqual({ current: false, startsAt: null, action: 'switch', card: false, paypal: false });
+    for (const path of ['/api/create-monthly-subscription', '/api/create-yearly-subscription']) {
+      const res = await client.post<{ message: string }>(path);
+      expect(res.status).toBe(409);
+      expect(res.body.message).toMatch(path.includes('monthly') ? /^You already have the Monthly plan\. It renews on / : /To switch to the Yearly plan, use Switch plan/);
+    }
+    const paypalOrder = await client.post<{ message: string }>('/paypal/order', { plan: 'monthly' });
+    expect(paypalOrder.status).toBe(409);
+    expect(paypalOrder.body.message).toMatch(/You already have the Monthly plan/);
+    // the yearly checkout was cancelled when monthly started
+    expect((await client.post('/api/sandbox/card/confirm', { clientSecret: openTab.clientSecret, cardNumber: '4242424242424242' })).status).toBe(409);
+    expect(await logsFor('subscription_activated', id)).toHaveLength(1);
+  });
+
+  it('switches plan at the period end, keeps the current plan on request, and a cancellation drops the switch', async () => {
+    const { client } = await signedUpClient('switch');
+    const { clientSecret } = await startCard(client, 'monthly');
+    await client.post('/api/sandbox/card/confirm', { clientSecret, cardNumber: '4242424242424242' });
+    const before = (await client.get<MembershipResponse>('/api/subscription')).body;
+    const switched = await client.post<MembershipResponse>('/api/subscription/change', { plan: 'yearly' });
+    expect(switched.status, switched.text).toBe(200);
+    expect(switched.body).toMatchObject({ plan: 'monthly', nextPlan: 'yearly', expiresAt: before.expiresAt, autoRenew: true });
+    expect(switched.body.plans.yearly).toMatchObject({ startsAt: before.expiresAt, action: null });
+    expect(switched.body.plans.monthly).toMatchObject({ current: true, action: 'keep' });
+    expect((await client.get<MembershipResponse>('/api/subscription')).body).toEqual(switched.body);
+    const twice = await client.post<{ message: string }>('/api/subscription/change', { plan: 'yearly' });
+    expect(twice.status).toBe(409);
+    expect(twice.body.message).toMatch(/already scheduled/);
+    const kept = await client.post<MembershipResponse>('/api/subscription/change', { plan: 'monthly' });
+    expect(kept.body).toMatchObject({ plan: 'monthly', nextPlan: null });
+    expect((await client.post('/api/subscription/change', { plan: 'monthly' })).status).toBe(409);
+    await client.post('/api/subscription/change', { plan: 'yearly' });
+    const cancelled = await client.post<MembershipResponse>('/api/subscription/cancel');
+    expect(cancelled.body).toMatchObject({ autoRenew: false, nextPlan: null });
+    expect((await client.get<MembershipResponse>('/api/subscription')).body).toMatchObject({ nextPlan: null });
+    // a plan that no longer renews has nothing to switch: it is renewed (PayPal) or bought again when it ends
+    expect((await client.post('/api/subscription/change', { plan: 'yearly' })).status).toBe(409);
+    expect((await client.post('/api/create-yearly-subscription')).status).toBe(409);
+    expect((await client.get<MembershipResponse>('/api/subscription')).body.plans.yearly).toMatchObject({ action: 'renew', card: false, paypal: true });
+  });
+
+  it('a bad plan change is a 400 naming the field', async () => {
+    const { client } = await signedUpClient('badchg');
+    const res = await client.post<{ message: string }>('/api/subscription/change', { plan: 'lifetime' });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(/plan/);
   });
 });
 
@@ -272,6 +368,11 @@ describe('membership (Settings)', () => {
       expiresAt: null,
       autoRenew: false,
       canCancel: false,
+      nextPlan: null,
+      plans: {
+        monthly: { current: false, startsAt: null, action: 'checkout', card: true, paypal: true },
+        yearly: { current: false, startsAt: null, action: 'checkout', card: true, paypal: true },
+      },
     });
     expect((await client.post('/api/subscription/cancel')).status).toBe(409);
     const { clientSecret } = await startCard(client, 'monthly');

@@ -14,7 +14,8 @@ import { resetEnvCache } from '../lib/env';
 import type { handler as BillingHandler } from './handler';
 import { resetProviderSecrets } from './secrets';
 import { resetPriceCache } from './providers/stripe-provider';
-import { StripeStub, fixture } from '../../test/stripe-stub';
+import { StripeStub, planPrice } from '../../test/stripe-stub';
+import { stripeEvent, stripeFixture } from '../../../test-support/stripe-fixtures';
 import type { handler as WebhookHandler } from './webhook-handler';
 
 /**
@@ -57,17 +58,12 @@ afterAll(async () => {
 const DAY = 86_400;
 const now = () => Math.floor(Date.now() / 1000);
 
-let eventSeq = 0;
 type EventType = 'invoice.paid' | 'invoice.payment_failed' | 'customer.subscription.created' | 'customer.subscription.updated' | 'customer.subscription.deleted';
 
-/** A Stripe event (recorded envelope) about the stub's subscription, with a fresh id. */
+/** A Stripe event (Stripe's example envelope, test-support/stripe-fixtures.ts) about the stub's subscription, with a fresh id. */
 function eventPayload(type: EventType, subscriptionId: string): string {
-  const ev = fixture<{ id: string; type: string; data: { object: Record<string, unknown> } }>(`event-${type === 'invoice.payment_failed' ? 'invoice.paid' : type}`);
-  ev.type = type;
   const s = stub.subscriptions.get(subscriptionId)!;
-  ev.id = `evt_Tfit${Date.now().toString(36)}${(eventSeq++).toString(36)}`;
-  ev.data.object = structuredClone(type.startsWith('invoice.') ? s.invoice : s.sub);
-  return JSON.stringify(ev, null, 2);
+  return JSON.stringify(stripeEvent(type, type.startsWith('invoice.') ? s.invoice : s.sub), null, 2);
 }
 
 const sign = (payload: string, o: { secret?: string; timestamp?: number } = {}) =>
@@ -230,7 +226,7 @@ describe('Stripe webhook: ordering', () => {
 
   it('a price that is not the plan price grants nothing', async () => {
     const { id } = await signedUpClient('price');
-    const cheap = { ...fixture('price-yearly'), unit_amount: 100, unit_amount_decimal: '100' };
+    const cheap = planPrice('yearly', { unit_amount: 100, unit_amount_decimal: '100' });
     const subId = stub.addSubscription({ userId: id, plan: 'yearly', status: 'active', invoicePaid: true, periodEnd: now() + 365 * DAY, price: cheap });
     const res = await deliver(eventPayload('invoice.paid', subId));
     expect(jsonBody(res)).toMatchObject({ outcome: 'ignored' });
@@ -260,12 +256,14 @@ describe('Stripe checkout and activate-subscription (live mode)', () => {
     const first = stub.requests.length;
     const created = await callBilling(client, 'post-create-yearly-subscription');
     expect(created.statusCode).toBe(200);
-    expect(jsonBody(created)).toEqual({ clientSecret: 'pi_3QfitPaymentIntent_secret_TfitConfirm0001', amount: 2999 });
+    const [subId] = stub.subscriptionsOf(id).map((x) => x.id);
+    const confirmation = (stub.subscriptions.get(subId!)!.invoice.confirmation_secret as { client_secret: string }).client_secret;
+    expect(jsonBody(created)).toEqual({ clientSecret: confirmation, amount: 2999 });
     const calls = stub.requests.slice(first);
-    expect(calls.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /v1/customers/search', 'POST /v1/customers', 'POST /v1/subscriptions']);
+    expect(calls.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /v1/customers/search', 'POST /v1/customers', 'GET /v1/subscriptions', 'POST /v1/subscriptions']);
     expect(calls[0]!.params.get('query')).toBe(`metadata['userId']:'${id}'`);
     for (const c of calls.filter((r) => r.method === 'POST')) expect(c.idempotencyKey).toBeTruthy();
-    const subCall = calls[2]!.params;
+    const subCall = calls[3]!.params;
     expect(subCall.get('payment_behavior')).toBe('default_incomplete');
     expect(subCall.get('items[0][price]')).toBe('price_1QfitYearly2999');
     expect(subCall.get('metadata[userId]')).toBe(id);
@@ -277,23 +275,26 @@ describe('Stripe checkout and activate-subscription (live mode)', () => {
     const early = await callBilling(client, 'post-auth-activate-subscription', { subscriptionType: 'yearly', paymentMethod: 'stripe', userId: 'x' });
     expect(early.statusCode).toBe(402);
 
-    const subId = [...stub.subscriptions.entries()].find(([, s]) => s.sub.customer === customerId)![0];
+    expect(stub.subscriptions.get(subId!)!.sub.customer).toBe(customerId);
     const periodEnd = now() + 365 * DAY;
-    stub.update(subId, { status: 'active', invoicePaid: true, periodEnd });
+    stub.update(subId!, { status: 'active', invoicePaid: true, periodEnd });
     const ok = await callBilling(client, 'post-auth-activate-subscription', { subscriptionType: 'yearly', paymentMethod: 'stripe' });
     expect(ok.statusCode).toBe(200);
     expect((jsonBody(ok) as UserResponse).user).toMatchObject({ id, subscriptionStatus: 'active', hasActiveSubscription: true, subscriptionExpiresAt: new Date(periodEnd * 1000).toISOString() });
 
     // then the webhook, and activate again: nothing is extended or logged twice
-    expect((await deliver(eventPayload('invoice.paid', subId))).statusCode).toBe(200);
+    expect((await deliver(eventPayload('invoice.paid', subId!))).statusCode).toBe(200);
     const again = await callBilling(client, 'post-auth-activate-subscription', { subscriptionType: 'yearly', paymentMethod: 'stripe' });
     expect((jsonBody(again) as UserResponse).user.subscriptionExpiresAt).toBe(new Date(periodEnd * 1000).toISOString());
     expect(await activations(id)).toHaveLength(1);
 
-    // a second checkout reuses the customer
-    await callBilling(client, 'post-create-yearly-subscription');
-    expect(stub.requests.slice(-1)[0]!.path).toBe('/v1/subscriptions');
-    expect(stub.requests.slice(-1)[0]!.params.get('customer')).toBe(customerId);
+    // a second checkout of the plan that renews is refused, without asking Stripe (one paid subscription per user)
+    const asked = stub.requests.length;
+    const second = await callBilling(client, 'post-create-yearly-subscription');
+    expect(second.statusCode).toBe(409);
+    expect(jsonBody(second)).toEqual({ message: expect.stringMatching(/^You already have the Yearly plan\. It renews on [A-Z][a-z]+ \d{1,2}, \d{4}\.$/) });
+    expect(stub.requests.length).toBe(asked);
+    expect(stub.subscriptionsOf(id)).toHaveLength(1);
   });
 
   it('cancel auto-renewal sets cancel_at_period_end at Stripe and keeps access to the period end', async () => {
@@ -322,12 +323,12 @@ describe('Stripe checkout and activate-subscription (live mode)', () => {
 
   it('finds the Stripe customer by our user id instead of creating a second one', async () => {
     const { client, id } = await signedUpClient('known');
-    stub.customers.set('cus_TfitKnown1', { ...fixture('customer'), id: 'cus_TfitKnown1', metadata: { userId: id } });
+    stub.customers.set('cus_TfitKnown1', stripeFixture('customer', { id: 'cus_TfitKnown1', metadata: { userId: id } }));
     const before = stub.requests.length;
     expect((await callBilling(client, 'post-create-yearly-subscription')).statusCode).toBe(200);
     const calls = stub.requests.slice(before);
-    expect(calls.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /v1/customers/search', 'POST /v1/subscriptions']);
-    expect(calls[1]!.params.get('customer')).toBe('cus_TfitKnown1');
+    expect(calls.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /v1/customers/search', 'GET /v1/subscriptions', 'POST /v1/subscriptions']);
+    expect(calls[2]!.params.get('customer')).toBe('cus_TfitKnown1');
     expect((await profile(id)).stripeCustomerId).toBe('cus_TfitKnown1');
   });
 
@@ -344,7 +345,8 @@ describe('Stripe checkout and activate-subscription (live mode)', () => {
       const calls = stub.requests.slice(before);
       expect(calls.filter((r) => r.path === '/v1/prices')).toHaveLength(1);
       expect(calls.find((r) => r.path === '/v1/prices')!.params.get('lookup_keys[0]')).toBe('fittrack_yearly');
-      expect(calls.filter((r) => r.path === '/v1/subscriptions').map((r) => r.params.get('items[0][price]'))).toEqual(['price_1QfitYearly2999', 'price_1QfitYearly2999']);
+      // the second start reuses the first one's unpaid subscription: one create
+      expect(calls.filter((r) => r.method === 'POST' && r.path === '/v1/subscriptions').map((r) => r.params.get('items[0][price]'))).toEqual(['price_1QfitYearly2999']);
     } finally {
       process.env.STRIPE_PRICE_MONTHLY = saved[0];
       process.env.STRIPE_PRICE_YEARLY = saved[1];

@@ -6,7 +6,8 @@ import { type ApiClient, signedUpClient } from '../../test/api-client';
 import { overrideEnv } from '../../test/env';
 import { loadEvent } from '../../test/events';
 import { invoke, jsonBody } from '../../test/lambda';
-import { StripeStub, fixture, stripeFixture } from '../../test/stripe-stub';
+import { StripeStub } from '../../test/stripe-stub';
+import { stripeEvent as stripeEventObject } from '../../../test-support/stripe-fixtures';
 import { type UserResponse } from '../contract/auth';
 import { ddb, dynamoCallCount, tableName } from '../lib/db/client';
 import { keys } from '../lib/db/keys';
@@ -17,7 +18,7 @@ import type { handler as WebhookHandler } from './webhook-handler';
 
 /**
  * Money going back ends what it bought (issue 16): Stripe's charge.refunded and charge.dispute.*
- * events, signed locally, built from Stripe's own example objects (events/stripe/fixtures3.json),
+ * events, signed locally, built from Stripe's own example objects (test-support/stripe-fixtures.ts),
  * against DynamoDB Local and the Stripe stub (the charge → invoice link is an invoice payment).
  */
 
@@ -54,21 +55,13 @@ const DAY = 86_400;
 const now = () => Math.floor(Date.now() / 1000);
 const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
 
-let seq = 0;
-/** A signed-ready event: Stripe's example envelope (fixtures3) with a fresh id, the type and the object. */
-function stripeEvent(type: string, object: unknown): string {
-  const ev = stripeFixture<Record<string, unknown>>('event');
-  Object.assign(ev, { id: `evt_Tref${Date.now().toString(36)}${(seq++).toString(36)}`, type, data: { object: structuredClone(object) } });
-  return JSON.stringify(ev, null, 2);
-}
+/** A signed-ready event: Stripe's example envelope (test-support/stripe-fixtures.ts) with a fresh id, the type and the object. */
+const stripeEvent = (type: string, object: unknown): string => JSON.stringify(stripeEventObject(type, object), null, 2);
 
-/** The recorded invoice.paid / customer.subscription.updated envelope about a stub subscription. */
+/** The invoice.paid / customer.subscription.updated event about a stub subscription. */
 function subscriptionEvent(type: 'invoice.paid' | 'customer.subscription.updated', subscriptionId: string): string {
-  const ev = fixture<{ id: string; data: { object: unknown } }>(`event-${type}`);
   const s = stub.subscriptions.get(subscriptionId)!;
-  ev.id = `evt_Tsub${Date.now().toString(36)}${(seq++).toString(36)}`;
-  ev.data.object = structuredClone(type === 'invoice.paid' ? s.invoice : s.sub);
-  return JSON.stringify(ev);
+  return stripeEvent(type, type === 'invoice.paid' ? s.invoice : s.sub);
 }
 
 const deliver = (payload: string) =>

@@ -65,6 +65,32 @@ export type SandboxCardConfirmResponse = z.infer<typeof sandboxCardConfirmRespon
 export const sandboxPaypalApproveResponse = z.object({ id: z.string(), status: z.literal('APPROVED') });
 export type SandboxPaypalApproveResponse = z.infer<typeof sandboxPaypalApproveResponse>;
 
+/**
+ * What the browser offers for a plan (billing/purchase-rules.ts decides, and refuses anything else):
+ * checkout = buy it (card or PayPal); renew = add a period after the current one (PayPal);
+ * switch = change the renewing card subscription to it at the period end; keep = take back a
+ * scheduled switch and stay on this plan.
+ */
+export const planActionSchema = z.enum(['checkout', 'renew', 'switch', 'keep']);
+export type PlanAction = z.infer<typeof planActionSchema>;
+
+export const planOptionSchema = z.object({
+  /** the plan the user has now */
+  current: z.boolean(),
+  /** a switch to this plan is scheduled: it starts then (ISO date-time) */
+  startsAt: z.string().nullable(),
+  action: planActionSchema.nullable(),
+  /** a card subscription of this plan may start now */
+  card: z.boolean(),
+  /** a PayPal payment for this plan may be made now */
+  paypal: z.boolean(),
+});
+export type PlanOption = z.infer<typeof planOptionSchema>;
+
+/** POST /api/subscription/change: switch the renewing card subscription at its period end (or keep the current plan). */
+export const changePlanRequest = z.strictObject({ plan: planSchema });
+export type ChangePlanRequest = z.infer<typeof changePlanRequest>;
+
 /** GET /api/subscription and POST /api/subscription/cancel: the membership shown in Settings. */
 export const membershipResponse = z.object({
   status: z.enum(['none', 'active', 'canceled', 'expired', 'past_due']),
@@ -78,5 +104,9 @@ export const membershipResponse = z.object({
   autoRenew: z.boolean(),
   /** true when the user can turn auto-renewal off (an active, renewing card subscription) */
   canCancel: z.boolean(),
+  /** the plan a scheduled switch moves to at expiresAt, null when none */
+  nextPlan: planSchema.nullable(),
+  /** per plan: what the user may do with it now (one paid subscription per user) */
+  plans: z.object({ monthly: planOptionSchema, yearly: planOptionSchema }),
 });
 export type MembershipResponse = z.infer<typeof membershipResponse>;

@@ -15,6 +15,8 @@ export interface Subscription {
   syncKey?: string;
   /** `<provider>#<id>` of the last payment that activated or extended the entitlement */
   lastPaymentId?: string;
+  /** a renewing card subscription switches to this plan at expiresAt (a Stripe subscription schedule) */
+  nextPlan?: Plan;
 }
 
 /** The profile item: `USER#<sub>` / `PROFILE` (read and written by lib/profile-repository.ts). */

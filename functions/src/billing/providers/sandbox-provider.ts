@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulidx';
 import { type Plan } from '../../contract/billing';
@@ -32,7 +32,8 @@ interface SandboxCard {
   amount: number;
   currency: string;
   secret: string;
-  status: 'incomplete' | 'paid';
+  /** canceled: replaced by a checkout of the other plan */
+  status: 'incomplete' | 'paid' | 'canceled';
   createdAt: string;
 }
 
@@ -62,17 +63,76 @@ const strip = <T>(item: Item): T => {
   return rest as T;
 };
 
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/**
+ * The sandbox subscription a user's checkout of `plan` pays in this generation of their
+ * entitlement (the profile's subscriptionVersion, which every activation moves on): the same id for
+ * every start until one is paid, so concurrent or repeated starts reuse one subscription and never
+ * make a second (Stripe: the idempotency key and the reuse of the incomplete subscription). Shaped
+ * like a ULID (26 Crockford base-32 characters), unique per user, plan and generation.
+ */
+function checkoutId(userId: string, plan: Plan, generation: number): string {
+  const hash = createHash('sha256').update(`${userId}#${plan}#${generation}`).digest();
+  return Array.from(hash.subarray(0, 26), (b) => CROCKFORD[b & 31]).join('');
+}
+
+const otherPlan = (plan: Plan): Plan => (plan === 'monthly' ? 'yearly' : 'monthly');
+
 export const sandboxCardProvider: CardProvider = {
   name: 'sandbox',
+  /**
+   * One transaction: this plan's sandbox subscription of the current generation, new or reused
+   * (an unpaid one gets a fresh secret: only the latest checkout can pay it), and the other plan's
+   * unpaid one cancelled (a checkout left open in another tab can no longer pay). The entitlement
+   * rules were applied by the billing service to the profile, which is the sandbox's whole state.
+   */
   async createSubscription(profile: Profile, plan: Plan) {
-    const id = ulid();
+    const generation = profile.subscriptionVersion ?? 0;
+    const id = checkoutId(profile.id, plan, generation);
     const secret = randomBytes(18).toString('base64url');
     const now = new Date();
-    const item: SandboxCard = { id, plan, amount: PRICES[plan].amount, currency: PRICES[plan].currency, secret, status: 'incomplete', createdAt: now.toISOString() };
-    await ddb().send(
-      new PutCommand({ TableName: tableName(), Item: { ...keys.sandboxPayment(profile.id, 'CARD', id), entity: 'SANDBOX_CARD', ...item, expiresAt: ttl(now) } }),
-    );
+    const names = { '#st': 'status', '#id': 'id', '#plan': 'plan', '#entity': 'entity', '#exp': 'expiresAt' };
+    const outcome = await transact([
+      {
+        Update: {
+          TableName: tableName(),
+          Key: keys.sandboxPayment(profile.id, 'CARD', id),
+          UpdateExpression:
+            'SET #entity = :entity, #id = :id, #plan = :plan, amount = :amount, currency = :currency, secret = :secret, #st = :incomplete, createdAt = if_not_exists(createdAt, :now), #exp = :ttl',
+          ConditionExpression: 'attribute_not_exists(#st) OR #st <> :paid',
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: {
+            ':entity': 'SANDBOX_CARD',
+            ':id': id,
+            ':plan': plan,
+            ':amount': PRICES[plan].amount,
+            ':currency': PRICES[plan].currency,
+            ':secret': secret,
+            ':incomplete': 'incomplete',
+            ':paid': 'paid',
+            ':now': now.toISOString(),
+            ':ttl': ttl(now),
+          },
+        },
+      },
+      {
+        Update: {
+          TableName: tableName(),
+          Key: keys.sandboxPayment(profile.id, 'CARD', checkoutId(profile.id, otherPlan(plan), generation)),
+          UpdateExpression: 'SET #entity = :entity, #plan = :plan, #st = :canceled, #exp = if_not_exists(#exp, :ttl)',
+          ConditionExpression: 'attribute_not_exists(#st) OR #st <> :paid',
+          ExpressionAttributeNames: { '#st': 'status', '#plan': 'plan', '#entity': 'entity', '#exp': 'expiresAt' },
+          ExpressionAttributeValues: { ':entity': 'SANDBOX_CARD', ':plan': otherPlan(plan), ':canceled': 'canceled', ':paid': 'paid', ':ttl': ttl(now) },
+        },
+      },
+    ]);
+    // Paid in this generation already: the activation that moves the generation on is under way.
+    if (!outcome.ok) throw new HttpError(409, 'Your payment has just gone through. Reload to see your plan.');
     return { clientSecret: `sandbox_${id}_secret_${secret}` };
+  },
+  async schedulePlanChange() {
+    // The sandbox keeps no renewal schedule: the switch is the profile's nextPlan alone.
   },
   async findPaidSubscription(profile: Profile) {
     const { items } = await queryPage({
@@ -93,6 +153,7 @@ export const sandboxCardProvider: CardProvider = {
       endedAt: null,
       cancelAtPeriodEnd: false,
       paidInvoice: { id: paid.id, amount: paid.amount, currency: paid.currency },
+      nextPlan: null,
     };
     return state;
   },
@@ -118,6 +179,7 @@ async function confirmCard(userId: string, clientSecret: string, cardNumber: str
   if (!profileItem) throw notFound('Profile not found');
   const card = strip<SandboxCard>(cardItem);
   if (card.status === 'paid') return { status: 'succeeded' };
+  if (card.status === 'canceled') throw new HttpError(409, `This checkout was replaced by one for the other plan. Please start again from Choose Your Plan.`);
   if (number === SANDBOX_CARDS.declined) {
     await transact(
       activityLogItems({

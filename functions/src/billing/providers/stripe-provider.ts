@@ -1,10 +1,12 @@
 import Stripe from 'stripe';
-import { ulid } from 'ulidx';
+import { createHash } from 'node:crypto';
 import { type Plan } from '../../contract/billing';
 import { getEnv } from '../../lib/env';
+import { conflict } from '../../lib/http-error';
 import { type Profile } from '../../lib/users';
+import { entitlementOf } from '../entitlement-rules';
 import { PRICES } from '../prices';
-import { type CardProvider, type CardSubscriptionState } from './types';
+import { type CardProvider, type CardSubscriptionState, type PurchaseRefusal } from './types';
 
 /** A Stripe client (STRIPE_API_BASE points it at a local stub in tests). */
 export function stripeClient(secretKey: string): Stripe {
@@ -42,8 +44,27 @@ function planOfPrice(price: Stripe.Price | null | undefined): Plan | null {
 
 const KNOWN_STATUSES: readonly string[] = ['incomplete', 'incomplete_expired', 'active', 'trialing', 'past_due', 'unpaid', 'canceled', 'paused'];
 
-/** The provider-neutral state of a Stripe subscription (latest_invoice expanded or an id). */
-function subscriptionState(sub: Stripe.Subscription): CardSubscriptionState {
+/**
+ * The plan a subscription schedule (expanded) switches to at the end of the current period: the
+ * plan of the phase that starts then, when it is another plan than the current one. The phase's
+ * metadata names it (we write it, docs/decisions/0305); its price must be that plan's configured or
+ * looked-up price id when one is known.
+ */
+function nextPlanOf(sub: Stripe.Subscription, current: Plan | null): Plan | null {
+  const schedule = typeof sub.schedule === 'object' ? sub.schedule : null;
+  const periodEnd = sub.items.data[0]?.current_period_end;
+  if (!schedule || schedule.status !== 'active' || !periodEnd) return null;
+  const phase = schedule.phases.find((p) => p.start_date >= periodEnd);
+  const plan = phase?.metadata?.plan;
+  if (plan !== 'monthly' && plan !== 'yearly') return null;
+  const priceId = typeof phase?.items[0]?.price === 'string' ? phase.items[0].price : phase?.items[0]?.price?.id;
+  const known = knownPriceId(plan);
+  if (known && priceId !== known) return null;
+  return plan === current ? null : plan;
+}
+
+/** The provider-neutral state of a Stripe subscription (latest_invoice and schedule expanded, or ids). */
+export function subscriptionState(sub: Stripe.Subscription): CardSubscriptionState {
   const item = sub.items.data[0];
   const plan = sub.items.data.length === 1 ? planOfPrice(item?.price) : null;
   const invoice = typeof sub.latest_invoice === 'object' ? sub.latest_invoice : null;
@@ -61,6 +82,7 @@ function subscriptionState(sub: Stripe.Subscription): CardSubscriptionState {
     endedAt: iso(sub.ended_at ?? sub.canceled_at),
     cancelAtPeriodEnd: sub.cancel_at_period_end || !!sub.cancel_at,
     paidInvoice: paid,
+    nextPlan: nextPlanOf(sub, plan),
   };
 }
 
@@ -72,13 +94,16 @@ export function subscriptionIdOfInvoice(invoice: Stripe.Invoice): string | null 
 }
 
 export async function retrieveSubscription(stripe: Stripe, id: string): Promise<CardSubscriptionState> {
-  return subscriptionState(await stripe.subscriptions.retrieve(id, { expand: ['latest_invoice'] }));
+  return subscriptionState(await stripe.subscriptions.retrieve(id, { expand: ['latest_invoice', 'schedule'] }));
 }
 
 /** Lookup keys of the plans' prices, used when STRIPE_PRICE_MONTHLY / _YEARLY are not set. */
 const PRICE_LOOKUP_KEYS: Record<Plan, string> = { monthly: 'fittrack_monthly', yearly: 'fittrack_yearly' };
 
 const priceIds = new Map<Plan, string>();
+
+/** The plan's price id when configured or already looked up (null: not known yet). */
+const knownPriceId = (plan: Plan): string | null => (plan === 'monthly' ? getEnv().stripePriceMonthly : getEnv().stripePriceYearly) || (priceIds.get(plan) ?? null);
 
 /** The plan's Stripe price: configured id, else found once per cold start by its lookup key; it must match the price table. */
 async function priceIdFor(stripe: Stripe, plan: Plan): Promise<string> {
@@ -99,10 +124,54 @@ async function priceIdFor(stripe: Stripe, plan: Plan): Promise<string> {
 /** For tests that change the environment between cases. */
 export const resetPriceCache = () => priceIds.clear();
 
+/** Statuses of a subscription that still renews (or retries a renewal): the user has one. */
+const LIVE_STATUSES: readonly string[] = ['active', 'trialing', 'past_due'];
+
+/** The unpaid first invoice's (or an overdue renewal's) client secret, when it can still be paid. */
+function openSecret(sub: Stripe.Subscription): string | null {
+  const invoice = typeof sub.latest_invoice === 'object' ? sub.latest_invoice : null;
+  return invoice?.status === 'open' ? (invoice.confirmation_secret?.client_secret ?? null) : null;
+}
+
+/**
+ * How long to wait before asking again when Stripe answers that a request with the same
+ * idempotency key is still running (a concurrent click): its answer is then replayed.
+ */
+const IN_PROGRESS_RETRY_MS = [300, 600, 1200, 2400];
+
+async function whenNotInProgress<T>(fn: () => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await fn();
+    } catch (err) {
+      const e = err as { type?: unknown; statusCode?: unknown };
+      const inProgress = e.statusCode === 409 && typeof e.type === 'string' && e.type.startsWith('Stripe') && e.type !== 'StripeIdempotencyError';
+      const wait = IN_PROGRESS_RETRY_MS[attempt];
+      if (!inProgress || wait === undefined) throw err;
+      await new Promise((r) => setTimeout(r, wait));
+    }
+  }
+}
+
+/**
+ * The idempotency key of a subscription start: the user, the plan and the subscriptions Stripe
+ * already has for them. Concurrent starts see the same subscriptions and so send the same key:
+ * Stripe creates one subscription and replays it to the others. Once that one exists (or has
+ * expired unpaid), the next start sees it and either reuses it or gets a new key. Never a fresh
+ * random part: that would let every click create a subscription.
+ */
+function subscriptionKey(userId: string, plan: Plan, existing: readonly Stripe.Subscription[]): string {
+  const seen = createHash('sha256')
+    .update(existing.map((s) => s.id).sort().join(','))
+    .digest('base64url')
+    .slice(0, 16);
+  return `subscription-${userId}-${plan}-${seen}`;
+}
+
 export function stripeCardProvider(stripe: Stripe): CardProvider {
   return {
     name: 'stripe',
-    async createSubscription(profile: Profile, plan: Plan) {
+    async createSubscription(profile: Profile, plan: Plan, refuse: PurchaseRefusal) {
       let customerId = profile.stripeCustomerId;
       if (!customerId) {
         // Find the customer by our user id (a previous checkout may have created it without the
@@ -112,29 +181,47 @@ export function stripeCardProvider(stripe: Stripe): CardProvider {
         customerId = found.data[0]?.id;
       }
       if (!customerId) {
-        const customer = await stripe.customers.create(
-          { email: profile.email, name: profile.username, metadata: { userId: profile.id } },
-          { idempotencyKey: `customer-${profile.id}` },
+        const customer = await whenNotInProgress(() =>
+          stripe.customers.create({ email: profile.email, name: profile.username, metadata: { userId: profile.id } }, { idempotencyKey: `customer-${profile.id}` }),
         );
         customerId = customer.id;
       }
-      const sub = await stripe.subscriptions.create(
-        {
-          customer: customerId,
-          items: [{ price: await priceIdFor(stripe, plan) }],
-          payment_behavior: 'default_incomplete',
-          payment_settings: { save_default_payment_method: 'on_subscription' },
-          metadata: { userId: profile.id, plan },
-          expand: ['latest_invoice.confirmation_secret'],
-        },
-        { idempotencyKey: `subscription-${profile.id}-${plan}-${ulid()}` },
+      const customer = customerId;
+      // What Stripe has for this user: one that renews is governed by the rules (it may be paid
+      // before its webhook arrives); an unpaid one of this plan is reused; stale unpaid ones go.
+      const list = await stripe.subscriptions.list({ customer, status: 'all', limit: 20, expand: ['data.latest_invoice.confirmation_secret'] });
+      const mine = list.data.filter((sub) => sub.metadata?.userId === profile.id);
+      for (const sub of mine.filter((x) => LIVE_STATUSES.includes(x.status))) {
+        const entitlement = entitlementOf(subscriptionState(sub));
+        const refusal = entitlement ? refuse(entitlement) : null;
+        if (refusal) throw conflict(refusal);
+      }
+      const reusable = mine.find((sub) => (sub.status === 'incomplete' || sub.status === 'past_due') && subscriptionState(sub).plan === plan && openSecret(sub));
+      for (const stale of mine.filter((sub) => sub.status === 'incomplete' && sub !== reusable)) {
+        // An unpaid subscription of the other plan (or one whose invoice can no longer be paid): a
+        // payment on it would start a second subscription, so it is cancelled now.
+        await stripe.subscriptions.cancel(stale.id, {}, { idempotencyKey: `cancel-incomplete-${stale.id}` });
+      }
+      if (reusable) return { clientSecret: openSecret(reusable)!, customerId: customer };
+      const priceId = await priceIdFor(stripe, plan);
+      const sub = await whenNotInProgress(() =>
+        stripe.subscriptions.create(
+          {
+            customer,
+            items: [{ price: priceId }],
+            payment_behavior: 'default_incomplete',
+            payment_settings: { save_default_payment_method: 'on_subscription' },
+            metadata: { userId: profile.id, plan },
+            expand: ['latest_invoice.confirmation_secret'],
+          },
+          { idempotencyKey: subscriptionKey(profile.id, plan, mine) },
+        ),
       );
       const state = subscriptionState(sub);
       if (state.plan !== plan) throw new Error(`Stripe price of the ${plan} plan does not match the price table`);
-      const invoice = typeof sub.latest_invoice === 'object' ? sub.latest_invoice : null;
-      const clientSecret = invoice?.confirmation_secret?.client_secret;
+      const clientSecret = openSecret(sub);
       if (!clientSecret) throw new Error('Stripe returned no confirmation secret for the new subscription');
-      return { clientSecret, customerId };
+      return { clientSecret, customerId: customer };
     },
     async findPaidSubscription(profile: Profile) {
       if (!profile.stripeCustomerId) return null;
@@ -142,7 +229,48 @@ export function stripeCardProvider(stripe: Stripe): CardProvider {
       const states = list.data.map(subscriptionState).filter((s) => s.userId === profile.id);
       return states.find((s) => (s.status === 'active' || s.status === 'trialing') && s.paidInvoice) ?? null;
     },
+    async schedulePlanChange(subscriptionId: string, plan: Plan | null) {
+      const sub = await stripe.subscriptions.retrieve(subscriptionId, { expand: ['schedule'] });
+      const schedule = typeof sub.schedule === 'object' && sub.schedule?.status === 'active' ? sub.schedule : null;
+      if (!plan) {
+        // Keep the current plan: the schedule lets go of the subscription, which renews as it is.
+        if (schedule) await stripe.subscriptionSchedules.release(schedule.id, {}, { idempotencyKey: `release-${schedule.id}` });
+        return;
+      }
+      const item = sub.items.data[0];
+      const currentPrice = item?.price.id;
+      if (!item || !currentPrice || !item.current_period_end) throw new Error(`Stripe subscription ${subscriptionId} has no current period to schedule after`);
+      // Prices of another interval cannot change "at the period end" by a subscription update (Stripe
+      // resets the billing date and invoices at once, proration_behavior none or not): a schedule whose
+      // first phase is the current period, unchanged, and whose next phase is the new plan does
+      // (docs/decisions/0305). One schedule per subscription: Stripe refuses a second.
+      const scheduleId = schedule?.id ?? (await stripe.subscriptionSchedules.create({ from_subscription: subscriptionId })).id;
+      const start = schedule?.current_phase?.start_date ?? item.current_period_start;
+      await stripe.subscriptionSchedules.update(
+        scheduleId,
+        {
+          end_behavior: 'release',
+          proration_behavior: 'none',
+          phases: [
+            { items: [{ price: currentPrice, quantity: 1 }], start_date: start, end_date: item.current_period_end },
+            {
+              items: [{ price: await priceIdFor(stripe, plan), quantity: 1 }],
+              duration: { interval: PRICES[plan].interval, interval_count: 1 },
+              proration_behavior: 'none',
+              metadata: { plan },
+            },
+          ],
+        },
+        { idempotencyKey: `schedule-${scheduleId}-${plan}-${item.current_period_end}` },
+      );
+    },
     async cancelAtPeriodEnd(subscriptionId: string) {
+      // A subscription that a schedule manages refuses cancellation changes: a scheduled switch is
+      // let go first (auto-renewal off means no next period, on any plan).
+      const sub = await stripe.subscriptions.retrieve(subscriptionId, { expand: ['schedule'] });
+      if (typeof sub.schedule === 'object' && sub.schedule?.status === 'active') {
+        await stripe.subscriptionSchedules.release(sub.schedule.id, {}, { idempotencyKey: `release-${sub.schedule.id}` });
+      }
       await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true }, { idempotencyKey: `cancel-${subscriptionId}` });
     },
   };

@@ -1,6 +1,6 @@
 import { type Plan } from '../../contract/billing';
 import { type TransactItem } from '../../lib/db/toolkit';
-import { type Profile } from '../../lib/users';
+import { type Profile, type Subscription } from '../../lib/users';
 
 /** A payment as recorded once (`PAYMENT#<provider>#<id>`) when it activates an entitlement. */
 export interface PaymentInput {
@@ -31,13 +31,28 @@ export interface CardSubscriptionState {
   cancelAtPeriodEnd: boolean;
   /** the latest invoice when it is paid in full at the plan's price */
   paidInvoice: { id: string; amount: number; currency: string } | null;
+  /** the plan a subscription schedule switches to at the period end (Stripe), null when none */
+  nextPlan: Plan | null;
 }
+
+/** Why a card subscription may not start, given an entitlement the provider itself reports (purchase-rules.ts); null: it may. */
+export type PurchaseRefusal = (existing: Subscription) => string | null;
 
 /** Card payments: Stripe, or the sandbox adapter when no keys are configured. */
 export interface CardProvider {
   readonly name: 'stripe' | 'sandbox';
-  /** Starts a subscription that is paid by confirming `clientSecret` in the browser. */
-  createSubscription(profile: Profile, plan: Plan): Promise<{ clientSecret: string; customerId?: string }>;
+  /**
+   * Starts a subscription that is paid by confirming `clientSecret` in the browser, or hands back
+   * the one still waiting for that payment: an unpaid subscription of this plan is reused (never
+   * duplicated, whatever the concurrency), a stale unpaid one of the other plan is cancelled, and a
+   * subscription the provider reports that `refuse` forbids (one paid subscription per user) is a 409.
+   */
+  createSubscription(profile: Profile, plan: Plan, refuse: PurchaseRefusal): Promise<{ clientSecret: string; customerId?: string }>;
+  /**
+   * Switches a renewing subscription to `plan` at the end of its current period, without proration
+   * (Stripe: a subscription schedule), or takes a scheduled switch back (`plan` null).
+   */
+  schedulePlanChange(subscriptionId: string, plan: Plan | null): Promise<void>;
   /** The user's paid, active subscription, asked of the provider itself. */
   findPaidSubscription(profile: Profile): Promise<CardSubscriptionState | null>;
   /** Turns auto-renewal off: access continues until the period end. */
