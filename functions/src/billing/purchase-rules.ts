@@ -42,7 +42,7 @@ export const dayOf = (iso: string | null | undefined): string =>
   iso ? new Date(iso).toLocaleDateString('en-US', { timeZone: 'UTC', year: 'numeric', month: 'long', day: 'numeric' }) : 'the end of the period';
 
 /** A card subscription that renews by itself (Stripe, or the sandbox card that stands in for it). */
-export const renewsByCard = (s: Subscription | undefined, now = new Date()): s is Subscription & { subscriptionId: string; plan: Plan } =>
+const renewsByCard = (s: Subscription | undefined, now = new Date()): s is Subscription & { subscriptionId: string; plan: Plan } =>
   !!s && hasActiveSubscription({ subscription: s }, now) && s.provider === 'stripe' && !!s.subscriptionId && !!s.plan && s.autoRenew !== false;
 
 const NOTHING_TO_SWITCH = 'Only a card subscription that renews can switch plans. Choose a plan when your current one ends.';

@@ -64,7 +64,7 @@ function nextPlanOf(sub: Stripe.Subscription, current: Plan | null): Plan | null
 }
 
 /** The provider-neutral state of a Stripe subscription (latest_invoice and schedule expanded, or ids). */
-export function subscriptionState(sub: Stripe.Subscription): CardSubscriptionState {
+function subscriptionState(sub: Stripe.Subscription): CardSubscriptionState {
   const item = sub.items.data[0];
   const plan = sub.items.data.length === 1 ? planOfPrice(item?.price) : null;
   const invoice = typeof sub.latest_invoice === 'object' ? sub.latest_invoice : null;
