@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { type Route, routeKey, routes } from '../functions/src/routes';
+import { PINNED_API_VERSION, stripeFixture } from '../test-support/stripe-fixtures';
 
 /**
  * Writes one sample API Gateway HTTP API (payload 2.0) event per route of the route table to
@@ -77,20 +78,21 @@ const sampleQueries: Partial<Record<RouteName, Record<string, string>>> = {
   'get-progress-history': { days: '7' },
 };
 
-/** A Stripe `invoice.paid` event (API version of the bundled SDK) with fixed ids. */
-export const sampleStripeInvoicePaid = {
+/**
+ * A Stripe `invoice.paid` event of the API version the SDK pins, with fixed ids: Stripe's example
+ * event and invoice (test-support/stripe-fixtures.ts) with only what the sample needs overridden.
+ */
+const SAMPLE_SECONDS = SAMPLE_TIME_EPOCH / 1000;
+const sampleInvoiceMetadata = { userId: SAMPLE_USER_ID, plan: 'yearly' };
+const sampleStripeInvoicePaid = stripeFixture('event', {
   id: 'evt_1SampleInvoicePaid000001',
-  object: 'event',
-  api_version: '2026-10-28.endive',
-  created: SAMPLE_TIME_EPOCH / 1000,
-  livemode: false,
+  api_version: PINNED_API_VERSION,
+  created: SAMPLE_SECONDS,
   pending_webhooks: 1,
-  request: { id: null, idempotency_key: null },
   type: 'invoice.paid',
   data: {
-    object: {
+    object: stripeFixture('invoice', {
       id: 'in_1SampleInvoice000000001',
-      object: 'invoice',
       customer: 'cus_SampleCustomer0001',
       status: 'paid',
       billing_reason: 'subscription_create',
@@ -98,36 +100,15 @@ export const sampleStripeInvoicePaid = {
       amount_due: 2999,
       amount_paid: 2999,
       amount_remaining: 0,
-      created: SAMPLE_TIME_EPOCH / 1000 - 60,
-      period_start: SAMPLE_TIME_EPOCH / 1000 - 60,
-      period_end: SAMPLE_TIME_EPOCH / 1000 - 60,
-      livemode: false,
-      parent: {
-        type: 'subscription_details',
-        subscription_details: {
-          subscription: 'sub_1SampleSubscription0001',
-          metadata: { userId: SAMPLE_USER_ID, plan: 'yearly' },
-        },
-      },
-      lines: {
-        object: 'list',
-        has_more: false,
-        data: [
-          {
-            id: 'il_1SampleInvoiceLine00001',
-            object: 'line_item',
-            amount: 2999,
-            currency: 'usd',
-            description: '1 × FitTrack Premium (at $29.99 / year)',
-            period: { start: SAMPLE_TIME_EPOCH / 1000 - 60, end: SAMPLE_TIME_EPOCH / 1000 - 60 + 365 * 24 * 3600 },
-            pricing: { type: 'price_details', price_details: { price: 'price_SampleYearly0001', product: 'prod_SampleFitTrack01' } },
-            quantity: 1,
-          },
-        ],
-      },
-    },
+      subtotal: 2999,
+      total: 2999,
+      created: SAMPLE_SECONDS - 60,
+      period_start: SAMPLE_SECONDS - 60,
+      period_end: SAMPLE_SECONDS - 60,
+      parent: { type: 'subscription_details', quote_details: null, subscription_details: { subscription: 'sub_1SampleSubscription0001', metadata: sampleInvoiceMetadata } },
+    }),
   },
-} as const;
+});
 
 /** Request bodies from SPEC.md section 7 (and DESIGN.md section 4 for the extra calls). */
 const sampleBodies: Partial<Record<RouteName, unknown>> = {

@@ -42,7 +42,7 @@ export function inlinePageScriptSources(dir: string): string[] | undefined {
 export interface CspOptions {
   /** Add the payment providers' origins (only when real provider keys are configured: payment mode live). */
   paymentProviders: boolean;
-  /** The PayPal credentials belong to PayPal's sandbox (PAYPAL_ENVIRONMENT=sandbox; never in AWS): its buttons come from www.sandbox.paypal.com. */
+  /** The PayPal credentials belong to PayPal's sandbox (PAYPAL_ENVIRONMENT=sandbox; in AWS `-c paypalEnvironment=sandbox`): its buttons come from www.sandbox.paypal.com. */
   paypalSandbox?: boolean;
   /** CSP sources (`inlineScriptSource`) of the inline scripts the pages may run. */
   inlineScripts?: readonly string[];

@@ -5,7 +5,8 @@ import { AppStack } from '../lib/app-stack';
 /**
  * The CDK app (`npm run synth`, `npx cdk deploy`). Deployment settings come from CDK context
  * (`-c key=value` or cdk.context.json), never from environment variables inside constructs:
- *   paymentMode=sandbox|live, stripePublishableKey, paypalClientId, paypalWebhookId, stripePriceMonthly, stripePriceYearly,
+ *   paymentMode=sandbox|live, stripePublishableKey, paypalClientId, paypalWebhookId, paypalEnvironment=sandbox|live
+ *   (PayPal's sandbox for a test stack; live by default), stripePriceMonthly, stripePriceYearly,
  *   domainName + certificateArn (ACM in us-east-1), alarmEmail, stackName (default FitTrack),
  *   authRateLimit (WAF: POSTs per IP in 5 min on /api/auth/, default 100), webAclArn (an existing
  *   CloudFront web ACL instead of FitTrack's own).
@@ -23,6 +24,9 @@ const ctx = (key: string): string | undefined => {
 // A staging stack may opt into the sandbox explicitly with -c paymentMode=sandbox.
 const paymentMode = ctx('paymentMode') ?? 'live';
 if (paymentMode !== 'sandbox' && paymentMode !== 'live') throw new Error(`paymentMode must be sandbox or live, got ${paymentMode}`);
+// The PayPal the credentials belong to: live unless a test stack says sandbox (PayPal's own test accounts).
+const paypalEnvironment = ctx('paypalEnvironment') ?? 'live';
+if (paypalEnvironment !== 'sandbox' && paypalEnvironment !== 'live') throw new Error(`paypalEnvironment must be sandbox or live, got ${paypalEnvironment}`);
 const authRateLimit = ctx('authRateLimit') === undefined ? undefined : Number(ctx('authRateLimit'));
 if (authRateLimit !== undefined && !(Number.isInteger(authRateLimit) && authRateLimit >= 10)) {
   throw new Error(`authRateLimit must be a whole number of at least 10 (the WAF minimum), got ${ctx('authRateLimit')}`);
@@ -35,6 +39,7 @@ new AppStack(app, ctx('stackName') ?? 'FitTrack', {
   stripePublishableKey: ctx('stripePublishableKey'),
   paypalClientId: ctx('paypalClientId'),
   paypalWebhookId: ctx('paypalWebhookId'),
+  paypalEnvironment,
   stripePriceMonthly: ctx('stripePriceMonthly'),
   stripePriceYearly: ctx('stripePriceYearly'),
   domainName: ctx('domainName'),

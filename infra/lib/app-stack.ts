@@ -35,6 +35,12 @@ export interface AppStackProps extends StackProps {
   readonly paypalClientId?: string;
   /** The id of the PayPal webhook that points at <site>/webhooks/paypal (its signature check needs it; not a secret). */
   readonly paypalWebhookId?: string;
+  /**
+   * Which PayPal the credentials belong to: 'live' (default) or 'sandbox' (PayPal's own test
+   * environment, for a deployed test stack). Reaches every function as PAYPAL_ENVIRONMENT
+   * (production | sandbox) and the site's Content-Security-Policy (PayPal's sandbox origin).
+   */
+  readonly paypalEnvironment?: 'sandbox' | 'live';
   /** Stripe price ids (price_...) of the monthly and yearly plans; required for live card payments. */
   readonly stripePriceMonthly?: string;
   readonly stripePriceYearly?: string;
@@ -110,6 +116,7 @@ export class AppStack extends Stack {
       stripePublishableKey: props.stripePublishableKey ?? '',
       paypalClientId: props.paypalClientId ?? '',
       paypalWebhookId: props.paypalWebhookId ?? '',
+      paypalEnvironment: props.paypalEnvironment ?? 'live',
       stripePriceMonthly: props.stripePriceMonthly ?? '',
       stripePriceYearly: props.stripePriceYearly ?? '',
       stubCode: props.stubFunctionCode,
@@ -164,6 +171,7 @@ export class AppStack extends Stack {
       webAclArn,
       contentDir,
       paymentProviders: (props.paymentMode ?? 'live') === 'live',
+      paypalSandbox: props.paypalEnvironment === 'sandbox',
       domainNames: props.domainName ? [props.domainName] : undefined,
       certificate: props.certificateArn
         ? acm.Certificate.fromCertificateArn(this, 'Certificate', props.certificateArn)
@@ -182,6 +190,7 @@ export class AppStack extends Stack {
       tableName: this.data.table.tableName,
       webhookRoute,
       webhookFunction: this.functions.byDomain[WEBHOOK_DOMAIN],
+      paypalWebhookRoute,
       alarmEmail: props.alarmEmail,
     });
 

@@ -70,6 +70,23 @@ describe('functions: one per domain, house defaults', () => {
   });
 });
 
+describe('functions: which PayPal (-c paypalEnvironment)', () => {
+  const paypalEnv = (built: ReturnType<typeof buildStack>, d: Domain) => {
+    const json = built.template.toJSON().Resources as Record<string, ReturnType<typeof built.template.toJSON>>;
+    return json[built.stack.getLogicalId(built.stack.functions.byDomain[d].node.defaultChild as CfnElement)]!.Properties.Environment.Variables.PAYPAL_ENVIRONMENT;
+  };
+
+  it('is PayPal live (production) by default, for every function (the SDK in billing, the CSP of every answer)', () => {
+    for (const d of domains) expect(fnProps(d).Environment.Variables.PAYPAL_ENVIRONMENT, d).toBe('production');
+  });
+
+  it("reaches every function as PAYPAL_ENVIRONMENT=sandbox when the stack is deployed with PayPal's sandbox", () => {
+    const sandboxPaypal = buildStack({ paypalEnvironment: 'sandbox' });
+    for (const d of domains) expect(paypalEnv(sandboxPaypal, d), d).toBe('sandbox');
+    expect(paypalEnv(buildStack({ paypalEnvironment: 'live' }), 'billing')).toBe('production');
+  });
+});
+
 describe('functions: least privilege', () => {
   it('never grants Scan, table-wide wildcards or dynamodb:*', () => {
     for (const d of domains) {

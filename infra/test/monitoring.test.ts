@@ -30,6 +30,26 @@ describe('monitoring', () => {
     expect(json(webhook.Metrics)).toContain(`"Value":"${route.path}"`);
   });
 
+  it('alarms on Stripe events of another API version, from the metric the webhook emits (decision 0305)', () => {
+    const mismatch = alarms.find((a) => a.MetricName === metricNames.stripeApiVersionMismatch);
+    expect(mismatch).toMatchObject({ Namespace: METRICS_NAMESPACE, Dimensions: [{ Name: 'service', Value: 'stripe-webhook' }], Statistic: 'Sum', Threshold: 1 });
+    expect(mismatch!.AlarmDescription).toMatch(/API version/);
+  });
+
+  it('alarms on PayPal webhook failures: 4xx and 5xx on its route and failed deliveries (its own alarm)', () => {
+    const paypal = alarms.find((a) => a.Metrics?.some((m: { Expression?: string }) => /p4.*p5.*failed/.test(m.Expression ?? '')))!;
+    expect(paypal).toBeDefined();
+    const route = routes.find((r) => r.name === 'post-webhooks-paypal')!;
+    const metrics = json(paypal.Metrics);
+    expect(metrics).toContain(`"Value":"${route.path}"`);
+    expect(metrics).toContain('"4xx"');
+    expect(metrics).toContain('"5xx"');
+    expect(metrics).toContain(`"MetricName":"${metricNames.webhookEvent}"`);
+    expect(metrics).toContain('{"Name":"provider","Value":"paypal"}');
+    expect(metrics).toContain('{"Name":"outcome","Value":"failed"}');
+    expect(paypal.AlarmDescription).toMatch(/PayPal webhook/);
+  });
+
   it('alarms on failed sign-ins, from the metric the auth function emits (decision 0017)', () => {
     const failed = alarms.find((a) => a.MetricName === metricNames.failedSignIn);
     expect(failed).toMatchObject({ Namespace: METRICS_NAMESPACE, Dimensions: [{ Name: 'service', Value: 'auth' }], Statistic: 'Sum', Period: 300 });

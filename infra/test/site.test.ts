@@ -101,6 +101,15 @@ describe('site: security headers', () => {
     expect(csp).not.toMatch(/stripe|paypal/);
   });
 
+  it("adds PayPal's sandbox origin to the CSP only for a stack deployed with -c paypalEnvironment=sandbox", () => {
+    const cspOf = (t: ReturnType<typeof buildStack>['template']): string =>
+      Object.values(t.findResources('AWS::CloudFront::ResponseHeadersPolicy'))[0]!.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy;
+    const sandboxPaypal = cspOf(buildStack({ paymentMode: 'live', paypalEnvironment: 'sandbox' }).template);
+    expect(sandboxPaypal).toBe(securityHeaders({ paymentProviders: true, paypalSandbox: true, inlineScripts: INLINE_SCRIPT_SOURCES })['Content-Security-Policy']);
+    expect(sandboxPaypal).toContain('https://www.sandbox.paypal.com');
+    expect(cspOf(template)).not.toContain('sandbox.paypal.com');
+  });
+
   it('carries the rest of the header set too (Permissions-Policy, COOP)', () => {
     const custom = Object.fromEntries(
       (policy().CustomHeadersConfig.Items as { Header: string; Value: string; Override: boolean }[]).map((h) => [h.Header, h]),

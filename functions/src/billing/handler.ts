@@ -1,6 +1,7 @@
 import { activateSubscriptionRequest, changePlanRequest, paypalOrderRequest, sandboxCardConfirmRequest } from '../contract/billing';
 import { createDomainHandler, parseBody } from '../lib/domain-handler';
 import { unauthorized } from '../lib/http-error';
+import { countMetric, metricNames } from '../lib/metrics';
 import { type AppRequest, type Session, header } from '../lib/request';
 import { providerFailure } from './provider-errors';
 import { paypalWebhooks } from './providers/provider-registry';
@@ -67,9 +68,11 @@ export const handler = createDomainHandler('billing', {
     const event = await verifyPaypalEvent(api, req.rawBody, (name) => header(req.event, name)).catch((err: unknown) => providerFailure(err));
     try {
       const outcome = await handlePaypalEvent(api, event, req.ip);
+      await countMetric(metricNames.webhookEvent, 'billing', 1, { provider: 'paypal', outcome });
       return { status: 200, body: { received: true, outcome } };
     } catch (err) {
-      // A failure is a 5xx, so PayPal redelivers the event later.
+      // A failure is a 5xx, so PayPal redelivers the event later (counted: the PayPal webhook alarm).
+      await countMetric(metricNames.webhookEvent, 'billing', 1, { provider: 'paypal', outcome: 'failed' });
       return providerFailure(err);
     }
   },

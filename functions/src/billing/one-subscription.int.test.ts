@@ -228,6 +228,7 @@ describe('switching plans at the period end (Stripe subscription schedule)', () 
 
     // Stripe's events that follow re-fetch the subscription with its schedule: the switch stays
     expect(await deliver('customer.subscription.updated', stub.subscriptions.get(u.subId)!.sub)).toBe('applied');
+    expect(await deliver('subscription_schedule.updated', stub.schedules.get(stub.subscriptions.get(u.subId)!.sub.schedule as string))).toBe('applied');
     expect((await profile(u.id)).subscription).toMatchObject({ plan: 'monthly', nextPlan: 'yearly', expiresAt: iso(u.periodEnd) });
     const m = jsonBody((await call(u.client, 'get-subscription')).res) as MembershipResponse;
     expect(m.plans.yearly).toEqual({ current: false, startsAt: iso(u.periodEnd), action: null, card: false, paypal: false });
@@ -252,7 +253,8 @@ describe('switching plans at the period end (Stripe subscription schedule)', () 
     expect(jsonBody(kept.res)).toMatchObject({ plan: 'monthly', nextPlan: null });
     expect(stub.schedules.get(scheduleId)).toMatchObject({ status: 'released' });
     expect(stub.subscriptions.get(u.subId)!.sub.schedule).toBeNull();
-    expect(await deliver('customer.subscription.updated', stub.subscriptions.get(u.subId)!.sub)).toBe('applied');
+    // Stripe's subscription_schedule.released names the subscription it let go: re-synced from Stripe
+    expect(await deliver('subscription_schedule.released', stub.schedules.get(scheduleId))).toBe('applied');
     expect((await profile(u.id)).subscription).not.toHaveProperty('nextPlan');
 
     expect((await call(u.client, 'post-subscription-change', { plan: 'yearly' })).res.statusCode).toBe(200);

@@ -1,4 +1,5 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { grantSubscription } from '../../../test-support/subscriptions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityLogsOf } from '../../test/activity-logs';
 import { type ApiClient, signedUpClient } from '../../test/api-client';
@@ -93,6 +94,27 @@ describe('PayPal (live mode, recorded Orders v2 responses)', () => {
     expect((jsonBody(activated) as UserResponse).user).toMatchObject({ hasActiveSubscription: true, subscriptionExpiresAt: p.subscription.expiresAt });
     expect(await activations(id)).toHaveLength(1);
     expect((await profile(id)).subscriptionVersion).toBe(1);
+  });
+
+  it('one paid subscription per user: no PayPal order, and no capture, while a card subscription renews (409, PayPal never charged)', async () => {
+    const { client, id } = await signedUpClient('ppcard');
+    const orderId = await order(client, { plan: 'yearly' });
+    stub.approve(orderId);
+    // meanwhile a monthly card subscription started and renews
+    await grantSubscription(id, { plan: 'monthly' });
+    await ddb().send(
+      new UpdateCommand({ TableName: tableName(), Key: keys.profile(id), UpdateExpression: 'SET subscription.subscriptionId = :s, subscription.autoRenew = :t', ExpressionAttributeValues: { ':s': 'sub_TfitCard', ':t': true } }),
+    );
+    const before = stub.requests.length;
+    const another = await call(client, 'post-paypal-order', { body: { plan: 'monthly' } });
+    expect(another.statusCode).toBe(409);
+    expect(jsonBody(another)).toEqual({ message: expect.stringMatching(/^You already have the Monthly plan\. It renews on /) });
+    const capture = await call(client, 'post-paypal-order-capture', { orderId });
+    expect(capture.statusCode).toBe(409);
+    expect(jsonBody(capture)).toEqual({ message: expect.stringMatching(/To switch to the Yearly plan, use Switch plan/) });
+    expect(stub.requests.slice(before).some((r) => r.path.endsWith('/capture')), 'PayPal was not asked to capture').toBe(false);
+    expect(stub.requests.slice(before).some((r) => r.method === 'POST' && r.path === '/v2/checkout/orders')).toBe(false);
+    expect(await activations(id)).toHaveLength(0);
   });
 
   it.each([

@@ -1,6 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { activityLogsOf } from '../../test/activity-logs';
 import { type ApiClient, signedUpClient } from '../../test/api-client';
 import { overrideEnv } from '../../test/env';
@@ -153,13 +153,60 @@ describe('Stripe webhook: idempotency', () => {
 });
 
 describe('Stripe webhook: failed payments', () => {
-  it('logs payment_failed once per event and grants nothing', async () => {
+  it("logs payment_failed once per event, with the reason Stripe documents (the payment intent's last_payment_error), and grants nothing", async () => {
     const { id } = await signedUpClient('fail');
-    const subId = stub.addSubscription({ userId: id, plan: 'monthly', status: 'incomplete', invoicePaid: false, periodEnd: now() + 30 * DAY });
+    const subId = stub.addSubscription({ userId: id, plan: 'monthly', status: 'incomplete', invoicePaid: false, periodEnd: now() + 30 * DAY, paymentError: 'Your card has insufficient funds.' });
     const payload = eventPayload('invoice.payment_failed', subId);
     for (let i = 0; i < 3; i++) expect((await deliver(payload)).statusCode).toBe(200);
-    expect(await activityLogsOf('payment_failed', id)).toHaveLength(1);
+    const logged = await activityLogsOf('payment_failed', id);
+    expect(logged).toHaveLength(1);
+    const invoiceId = stub.subscriptions.get(subId)!.invoice.id;
+    expect(logged[0]!.details).toBe(`Card payment failed for invoice ${invoiceId}: Your card has insufficient funds. (insufficient_funds)`);
+    const asked = stub.requests.find((r) => r.path === '/v1/invoice_payments' && r.params.get('invoice') === invoiceId)!;
+    expect(asked.params.getAll('expand[0]')).toEqual(['data.payment.payment_intent']);
     expect((await profile(id)).subscription).toEqual({ status: 'none' });
+  });
+});
+
+describe('Stripe webhook: API version', () => {
+  it("an event of another API version is logged as an error, counted, and still handled from its object fetched in the pinned version's shape", async () => {
+    const { id } = await signedUpClient('ver');
+    const periodEnd = now() + 365 * DAY;
+    const subId = stub.addSubscription({ userId: id, plan: 'yearly', status: 'active', invoicePaid: true, periodEnd });
+    // an endpoint created with API 2024-06-20: the invoice names its subscription at the top, there is no `parent`
+    const { parent: _parent, ...oldShape } = { ...structuredClone(stub.subscriptions.get(subId)!.invoice), subscription: subId } as Record<string, unknown> & { id: string };
+    const payload = JSON.stringify(stripeEvent('invoice.paid', oldShape, { api_version: '2024-06-20' }));
+    const restoreMetrics = overrideEnv({ POWERTOOLS_METRICS_DISABLED: 'false', POWERTOOLS_DEV: 'true' });
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const lines = vi.spyOn(console, 'log');
+    try {
+      const res = await deliver(payload);
+      expect(res.statusCode).toBe(200);
+      expect(jsonBody(res)).toMatchObject({ outcome: 'applied' });
+      const error = errors.mock.calls.map((c) => JSON.parse(String(c[0])) as Record<string, unknown>).find((l) => String(l.message).includes('another API version'));
+      expect(error).toMatchObject({ level: 'ERROR', eventApiVersion: '2024-06-20', pinnedApiVersion: Stripe.API_VERSION, type: 'invoice.paid' });
+      expect(lines.mock.calls.map((c) => String(c[0])).filter((l) => l.includes('"StripeApiVersionMismatch"'))).toHaveLength(1);
+    } finally {
+      errors.mockRestore();
+      lines.mockRestore();
+      restoreMetrics();
+    }
+    expect(stub.requests.some((r) => r.method === 'GET' && r.path === `/v1/invoices/${oldShape.id}`)).toBe(true);
+    expect((await profile(id)).subscription).toMatchObject({ status: 'active', plan: 'yearly', subscriptionId: subId, expiresAt: new Date(periodEnd * 1000).toISOString() });
+  });
+
+  it('an event of the pinned version is handled as it came: no error, no extra call', async () => {
+    const { id } = await signedUpClient('pin');
+    const subId = stub.addSubscription({ userId: id, plan: 'monthly', status: 'active', invoicePaid: true, periodEnd: now() + 30 * DAY });
+    const errors = vi.spyOn(console, 'error');
+    const before = stub.requests.length;
+    try {
+      expect((await deliver(eventPayload('invoice.paid', subId))).statusCode).toBe(200);
+      expect(errors).not.toHaveBeenCalled();
+    } finally {
+      errors.mockRestore();
+    }
+    expect(stub.requests.slice(before).map((r) => `${r.method} ${r.path}`)).toEqual([`GET /v1/subscriptions/${subId}`]);
   });
 });
 

@@ -10,6 +10,8 @@ import {
 } from './billing-repository';
 import { retrieveSubscription, subscriptionIdOfInvoice } from './providers/stripe-provider';
 
+const idOf = (v: string | { id?: string } | null | undefined): string | null => (typeof v === 'string' ? v : (v?.id ?? null));
+
 /** Signature tolerance (seconds): Stripe's default; older timestamps are replays. */
 const WEBHOOK_TOLERANCE_SECONDS = 300;
 
@@ -34,9 +36,61 @@ function subscriptionIdOf(event: Stripe.Event): string | null {
     case 'customer.subscription.updated':
     case 'customer.subscription.deleted':
       return event.data.object.id;
+    // a plan switch scheduled, taken back or done (decision 0305): the subscription says what it is now
+    case 'subscription_schedule.updated':
+    case 'subscription_schedule.released':
+    case 'subscription_schedule.canceled':
+    case 'subscription_schedule.completed':
+      return idOf(event.data.object.subscription) ?? event.data.object.released_subscription ?? null;
     default:
       return null;
   }
+}
+
+/** Every event the handler acts on: the webhook endpoint must be subscribed to exactly these (README, deploy guide). */
+export const HANDLED_EVENTS = [
+  'invoice.paid',
+  'invoice.payment_failed',
+  'customer.subscription.created',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+  'subscription_schedule.updated',
+  'subscription_schedule.released',
+  'subscription_schedule.canceled',
+  'subscription_schedule.completed',
+  'charge.refunded',
+  'charge.dispute.created',
+  'charge.dispute.closed',
+] as const satisfies readonly Stripe.Event.Type[];
+
+/**
+ * An event of another API version than the SDK's (an endpoint created with an older version) has
+ * its object in that version's shape: the handler would misread it (an invoice of an older version
+ * names its subscription elsewhere). Its object is fetched again through the SDK, in the pinned
+ * version's shape; subscriptions are re-fetched anyway. The caller logs and counts the mismatch.
+ */
+export async function inPinnedShape(stripe: Stripe, event: Stripe.Event): Promise<Stripe.Event> {
+  const id = (event.data.object as { id?: string }).id;
+  if (!id) return event;
+  let object: unknown = null;
+  if (event.type.startsWith('invoice.')) object = await stripe.invoices.retrieve(id);
+  else if (event.type.startsWith('charge.dispute.')) object = await stripe.disputes.retrieve(id);
+  else if (event.type.startsWith('charge.')) object = await stripe.charges.retrieve(id);
+  return object ? ({ ...event, data: { ...event.data, object } } as Stripe.Event) : event;
+}
+
+/**
+ * Why an invoice's payment failed, as Stripe documents it: the payment intent's
+ * `last_payment_error` (its message, and the issuer's decline code when there is one). The invoice
+ * names its payment intent only through its invoice payments since API 2025-03-31 (newest first).
+ * (`last_finalization_error` is about finalizing the invoice, not about paying it.)
+ */
+async function failureReason(stripe: Stripe, invoiceId: string): Promise<string> {
+  const payments = await stripe.invoicePayments.list({ invoice: invoiceId, limit: 1, expand: ['data.payment.payment_intent'] });
+  const intent = payments.data[0]?.payment.payment_intent;
+  const error = typeof intent === 'object' ? intent?.last_payment_error : null;
+  if (!error?.message) return 'the card was declined or could not be charged';
+  return error.decline_code ? `${error.message} (${error.decline_code})` : error.message;
 }
 
 /**
@@ -60,7 +114,7 @@ export async function handleEvent(stripe: Stripe, event: Stripe.Event, ip: strin
     const invoice = event.data.object;
     const userId = invoice.parent?.subscription_details?.metadata?.userId;
     if (!userId) return 'ignored';
-    const reason = invoice.last_finalization_error?.message ?? 'the card was declined or could not be charged';
+    const reason = await failureReason(stripe, invoice.id!);
     return recordPaymentFailure({ eventId: event.id, userId, details: `Card payment failed for invoice ${invoice.id}: ${reason}`, ip });
   }
   const subscriptionId = subscriptionIdOf(event);
@@ -76,7 +130,6 @@ interface PaidInvoice {
   userId: string | null;
 }
 
-const idOf = (v: string | { id?: string } | null | undefined): string | null => (typeof v === 'string' ? v : (v?.id ?? null));
 
 /**
  * charge → invoice. Since API 2025-03-31 a charge no longer names its invoice, nor an invoice its

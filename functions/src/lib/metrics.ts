@@ -16,6 +16,8 @@ export const metricNames = {
   signIn: 'SignIn',
   /** a payment webhook delivery, dimension `provider` and `outcome` (applied, duplicate-event, stale, ignored, reversed, recorded, failed) */
   webhookEvent: 'WebhookEvent',
+  /** a Stripe webhook event of another API version than the SDK pins (the endpoint must be recreated; alarmed) */
+  stripeApiVersionMismatch: 'StripeApiVersionMismatch',
 } as const;
 export type MetricName = (typeof metricNames)[keyof typeof metricNames];
 

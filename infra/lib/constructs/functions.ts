@@ -187,6 +187,8 @@ export interface FunctionsProps {
   readonly paypalClientId: string;
   /** PayPal's webhook id (billing: the /webhooks/paypal signature check); empty when not configured. */
   readonly paypalWebhookId: string;
+  /** Which PayPal the credentials belong to (every function: PAYPAL_ENVIRONMENT, read by lib/env.ts). */
+  readonly paypalEnvironment: 'sandbox' | 'live';
   /** Stripe price ids of the two plans (live mode); empty in sandbox mode. */
   readonly stripePriceMonthly: string;
   readonly stripePriceYearly: string;
@@ -220,6 +222,8 @@ export class Functions extends Construct {
       PRODUCT_NAME: props.productName,
       STRIPE_PUBLISHABLE_KEY: props.stripePublishableKey,
       PAYPAL_CLIENT_ID: props.paypalClientId,
+      // the PayPal SDK's environment (billing) and the API responses' CSP (every function)
+      PAYPAL_ENVIRONMENT: props.paypalEnvironment === 'sandbox' ? 'sandbox' : 'production',
     };
     const extraEnv: Partial<Record<Domain, Record<string, string>>> = {
       billing: {

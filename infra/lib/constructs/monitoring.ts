@@ -17,6 +17,8 @@ export interface MonitoringProps {
   /** The webhook route ("POST /webhooks/stripe"); its stage must have detailed metrics on. */
   readonly webhookRoute: { readonly method: string; readonly path: string };
   readonly webhookFunction: lambda.IFunction;
+  /** The PayPal webhook route ("POST /webhooks/paypal", served by the billing function). */
+  readonly paypalWebhookRoute: { readonly method: string; readonly path: string };
   /** Percentage of 5xx over 5 minutes that raises the API alarm. Default 5. */
   readonly api5xxRatePercent?: number;
   /** Failed sign-ins in 5 minutes that raise the alarm. Default 300. */
@@ -29,7 +31,8 @@ const FIVE_MINUTES = Duration.minutes(5);
 
 /**
  * Dashboard and alarms: API 5xx rate, errors and throttles of every function, DynamoDB
- * throttling, and Stripe webhook failures (any non-2xx answer to Stripe, or a crash).
+ * throttling, Stripe webhook failures (any non-2xx answer to Stripe, or a crash), Stripe events of
+ * another API version, and PayPal webhook failures.
  * Alarms notify one SNS topic that operators subscribe to.
  */
 export class Monitoring extends Construct {
@@ -130,6 +133,49 @@ export class Monitoring extends Construct {
     alarm('StripeWebhookFailures', {
       metric: webhookFailures,
       alarmDescription: 'The Stripe webhook answered non-2xx or crashed: check the webhook secret and the webhook logs',
+      threshold: 1,
+      comparisonOperator: cw.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+    });
+
+    // Stripe events of another API version than the SDK pins (decision 0305): the endpoint was
+    // created with the wrong version; each such event is handled from a re-fetched object, but the
+    // endpoint must be recreated (README, deploy guide).
+    alarm('StripeApiVersionMismatch', {
+      metric: new cw.Metric({
+        namespace: METRICS_NAMESPACE,
+        metricName: metricNames.stripeApiVersionMismatch,
+        dimensionsMap: { service: 'stripe-webhook' },
+        statistic: cw.Stats.SUM,
+        period: FIVE_MINUTES,
+      }),
+      alarmDescription: 'Stripe sent a webhook event of another API version than the SDK pins: recreate the webhook endpoint with the pinned version (README, deploy guide)',
+      threshold: 1,
+      comparisonOperator: cw.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+    });
+
+    // PayPal webhook: its own alarm (it shares the billing function, whose crashes the function
+    // alarm already watches): any 4xx (a delivery PayPal's verification refused: wrong webhook id, or
+    // forged calls) or 5xx on the route, or a delivery the handler failed (PayPal redelivers it).
+    const paypalRoute = { Method: props.paypalWebhookRoute.method, Resource: props.paypalWebhookRoute.path };
+    const paypalFailures = new cw.MathExpression({
+      label: 'PayPal webhook failures',
+      expression: 'FILL(p4, 0) + FILL(p5, 0) + FILL(failed, 0)',
+      usingMetrics: {
+        p4: apiMetric('4xx', paypalRoute),
+        p5: apiMetric('5xx', paypalRoute),
+        failed: new cw.Metric({
+          namespace: METRICS_NAMESPACE,
+          metricName: metricNames.webhookEvent,
+          dimensionsMap: { service: 'billing', provider: 'paypal', outcome: 'failed' },
+          statistic: cw.Stats.SUM,
+          period: FIVE_MINUTES,
+        }),
+      },
+      period: FIVE_MINUTES,
+    });
+    alarm('PayPalWebhookFailures', {
+      metric: paypalFailures,
+      alarmDescription: 'The PayPal webhook answered non-2xx or failed a delivery: check PAYPAL_WEBHOOK_ID (-c paypalWebhookId) and the billing logs',
       threshold: 1,
       comparisonOperator: cw.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
     });

@@ -76,6 +76,8 @@ export interface SiteProps {
   readonly priceClass?: cloudfront.PriceClass;
   /** The payment providers' origins go into the CSP (payment mode live), as in the functions' responses. */
   readonly paymentProviders: boolean;
+  /** The PayPal credentials are PayPal sandbox ones (-c paypalEnvironment=sandbox): its origin joins the CSP. */
+  readonly paypalSandbox?: boolean;
 }
 
 /**
@@ -120,7 +122,7 @@ export class Site extends Construct {
 
     // The headers of site/site.ts, as the local gateway and the functions send them: one CSP (the
     // pages' inline scripts by their hashes) and one header set, for every HTML and API response.
-    const headers = securityHeaders({ paymentProviders: props.paymentProviders, inlineScripts: INLINE_SCRIPT_SOURCES });
+    const headers = securityHeaders({ paymentProviders: props.paymentProviders, paypalSandbox: props.paypalSandbox ?? false, inlineScripts: INLINE_SCRIPT_SOURCES });
     this.responseHeadersPolicy = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
       comment: 'FitTrack security headers (HTML and API)',
       customHeadersBehavior: {
