@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { json, makeUser, mockFetch } from '@/test/fetch-mock';
+import { json, makeMembership, makeUser, mockFetch } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
 import { pageTitle } from './page-title';
 
@@ -32,7 +32,7 @@ describe('route change', () => {
   });
 
   it('does not move focus when only the tab in the query string changes', async () => {
-    mockFetch({ 'GET /api/auth/me': me(), 'GET /api/config': () => json({ paymentMode: 'sandbox' }), 'GET /api/subscription': () => json({}) });
+    mockFetch({ 'GET /api/auth/me': me(), 'GET /api/config': () => json({ paymentMode: 'sandbox' }), 'GET /api/subscription': () => json(makeMembership()) });
     renderApp('/settings');
     const devices = await screen.findByRole('tab', { name: 'Devices' });
     devices.focus();
@@ -184,7 +184,7 @@ describe('where sign-in leads', () => {
 
 describe('tabs kept in the URL', () => {
   it('opens Settings › Appearance from ?tab=appearance (a reload keeps it)', async () => {
-    mockFetch({ 'GET /api/auth/me': me(), 'GET /api/config': () => json({ paymentMode: 'sandbox' }), 'GET /api/subscription': () => json({}) });
+    mockFetch({ 'GET /api/auth/me': me(), 'GET /api/config': () => json({ paymentMode: 'sandbox' }), 'GET /api/subscription': () => json(makeMembership()) });
     renderApp('/settings?tab=appearance');
     expect(await screen.findByRole('tab', { name: 'Appearance' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('radio', { name: 'Black' })).toBeVisible();

@@ -1,5 +1,6 @@
 import { vi } from 'vitest';
 import type { User } from '@fittrack/functions/contract/auth';
+import type { MembershipResponse } from '@fittrack/functions/contract/billing';
 
 export type Handler = (request: { method: string; url: string; headers: Headers; body: unknown }) => Response | Promise<Response>;
 
@@ -44,4 +45,64 @@ export function makeUser(overrides: Partial<User> = {}): User {
     hasActiveSubscription: true,
     ...overrides,
   };
+}
+
+type PlanOption = MembershipResponse['plans']['monthly'];
+const open: PlanOption = { current: false, startsAt: null, action: 'checkout', card: true, paypal: true, reason: null };
+
+/** GET /api/subscription as the server answers it (purchase rules included): no plan, unless overridden. */
+export function makeMembership(overrides: Partial<MembershipResponse> = {}): MembershipResponse {
+  return {
+    status: 'none',
+    hasActiveSubscription: false,
+    plan: null,
+    provider: null,
+    expiresAt: null,
+    autoRenew: false,
+    canCancel: false,
+    nextPlan: null,
+    plans: { monthly: open, yearly: open },
+    ...overrides,
+  };
+}
+
+/** A yearly card subscription that renews on 2027-03-01: yearly is current, monthly a switch. */
+export function renewingYearly(overrides: Partial<MembershipResponse> = {}): MembershipResponse {
+  return makeMembership({
+    status: 'active',
+    hasActiveSubscription: true,
+    plan: 'yearly',
+    provider: 'stripe',
+    expiresAt: '2027-03-01T12:00:00.000Z',
+    autoRenew: true,
+    canCancel: true,
+    plans: {
+      yearly: { current: true, startsAt: null, action: null, card: false, paypal: false, reason: 'You already have the Yearly plan. It renews on March 1, 2027.' },
+      monthly: {
+        current: false,
+        startsAt: null,
+        action: 'switch',
+        card: false,
+        paypal: false,
+        reason: 'You have the Yearly plan, which renews on March 1, 2027. To switch to the Monthly plan, use Switch plan in Settings › Membership: it starts on March 1, 2027.',
+      },
+    },
+    ...overrides,
+  });
+}
+
+/** A yearly PayPal period that runs to 2027-03-01 and does not renew: PayPal may renew either plan. */
+export function paidYearlyByPaypal(): MembershipResponse {
+  const reason = 'Your Yearly plan is paid until March 1, 2027. A card subscription can start when it ends; to add another period now, pay with PayPal.';
+  return makeMembership({
+    status: 'active',
+    hasActiveSubscription: true,
+    plan: 'yearly',
+    provider: 'paypal',
+    expiresAt: '2027-03-01T12:00:00.000Z',
+    plans: {
+      yearly: { current: true, startsAt: null, action: 'renew', card: false, paypal: true, reason },
+      monthly: { current: false, startsAt: null, action: 'renew', card: false, paypal: true, reason },
+    },
+  });
 }

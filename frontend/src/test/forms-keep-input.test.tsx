@@ -6,7 +6,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type Handler, json, makeUser, mockFetch, requestsOf } from './fetch-mock';
+import { type Handler, json, makeUser, mockFetch, renewingYearly, requestsOf } from './fetch-mock';
 import { renderApp } from './render-app';
 
 /*
@@ -129,8 +129,7 @@ const adminPage = () => ({
   'GET /api/admin/logs': () => json({ total: 0, feedbackTotal: 1, recentLogins: 0, recentFailedSignIns: 0, events: [] } satisfies AdminLogsResponse),
   'GET /api/feedback': () => json({ items: [openFeedback], nextCursor: null }),
 });
-const membership = (o: Record<string, unknown>) => () =>
-  json({ status: 'active', hasActiveSubscription: true, plan: 'yearly', provider: 'stripe', expiresAt: '2027-03-01T12:00:00.000Z', autoRenew: true, canCancel: true, ...o });
+const membership = () => () => json(renewingYearly());
 
 const tab = async (user: User, name: string) => {
   await user.click(await screen.findByRole('tab', { name }));
@@ -379,7 +378,7 @@ const ACTIONS: ActionEntry[] = [
     name: 'Settings › Membership: cancel auto-renewal',
     sources: ['features/billing/components/membership-status.tsx'],
     path: '/settings',
-    handlers: () => ({ 'GET /api/auth/me': subscriber, 'GET /api/subscription': membership({}) }),
+    handlers: () => ({ 'GET /api/auth/me': subscriber, 'GET /api/subscription': membership() }),
     act: async (user) => {
       await user.click(await screen.findByRole('button', { name: 'Cancel auto-renewal' }));
       await user.click(screen.getByRole('button', { name: 'Turn off auto-renewal' }));
@@ -389,15 +388,17 @@ const ACTIONS: ActionEntry[] = [
     refusals: [{ status: 401 }, { status: 409 }],
   },
   {
-    name: 'Settings › Membership: renew',
-    sources: ['features/billing/components/membership-status.tsx'],
+    name: 'Settings › Membership: switch plan at the renewal',
+    sources: ['features/billing/components/plan-action.tsx'],
     path: '/settings',
-    handlers: () => ({ 'GET /api/auth/me': subscriber, 'GET /api/subscription': membership({ provider: 'paypal', autoRenew: false, canCancel: false }) }),
+    handlers: () => ({ 'GET /api/auth/me': subscriber, 'GET /api/subscription': membership() }),
     act: async (user) => {
-      await user.click(await screen.findByRole('button', { name: 'Renew Monthly' }));
-      return () => screen.getByRole('button', { name: 'Renew Monthly' });
+      await user.click(await screen.findByRole('button', { name: 'Switch to Monthly' }));
+      const confirm = screen.getByRole('group', { name: 'Confirm switching to Monthly' });
+      await user.click(within(confirm).getByRole('button', { name: 'Switch to Monthly' }));
+      return () => within(screen.getByRole('group', { name: 'Confirm switching to Monthly' })).getByRole('button', { name: 'Switch to Monthly' });
     },
-    route: 'POST /api/create-monthly-subscription',
+    route: 'POST /api/subscription/change',
     refusals: [{ status: 401 }, { status: 409 }, { status: 429 }],
   },
 ];

@@ -213,6 +213,7 @@ function membershipOf(profile: Profile, now = new Date()): MembershipResponse {
     action: rules[plan].action,
     card: rules[plan].card === null,
     paypal: rules[plan].paypal === null,
+    reason: rules[plan].card ?? rules[plan].paypal,
   });
   return {
     status: s?.status ?? 'none',

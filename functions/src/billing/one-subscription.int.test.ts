@@ -167,8 +167,8 @@ describe('starting a subscription: never two', () => {
     const m = jsonBody((await call(u.client, 'get-subscription')).res) as MembershipResponse;
     expect(m).toMatchObject({ plan: 'monthly', hasActiveSubscription: true, autoRenew: true, nextPlan: null });
     expect(m.plans).toEqual({
-      monthly: { current: true, startsAt: null, action: null, card: false, paypal: false },
-      yearly: { current: false, startsAt: null, action: 'switch', card: false, paypal: false },
+      monthly: { current: true, startsAt: null, action: null, card: false, paypal: false, reason: expect.stringMatching(/^You already have the Monthly plan\. It renews on /) },
+      yearly: { current: false, startsAt: null, action: 'switch', card: false, paypal: false, reason: expect.stringMatching(/To switch to the Yearly plan, use Switch plan/) },
     });
   });
 
@@ -231,7 +231,7 @@ describe('switching plans at the period end (Stripe subscription schedule)', () 
     expect(await deliver('subscription_schedule.updated', stub.schedules.get(stub.subscriptions.get(u.subId)!.sub.schedule as string))).toBe('applied');
     expect((await profile(u.id)).subscription).toMatchObject({ plan: 'monthly', nextPlan: 'yearly', expiresAt: iso(u.periodEnd) });
     const m = jsonBody((await call(u.client, 'get-subscription')).res) as MembershipResponse;
-    expect(m.plans.yearly).toEqual({ current: false, startsAt: iso(u.periodEnd), action: null, card: false, paypal: false });
+    expect(m.plans.yearly).toEqual({ current: false, startsAt: iso(u.periodEnd), action: null, card: false, paypal: false, reason: expect.stringMatching(/^Your switch to the Yearly plan is already scheduled for /) });
     expect(m.plans.monthly).toMatchObject({ current: true, action: 'keep' });
 
     // at the period end Stripe moves to the next phase and charges the yearly price

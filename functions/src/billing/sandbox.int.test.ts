@@ -198,8 +198,8 @@ describe('one paid subscription per user (sandbox: the same rules as Stripe and 
     const { clientSecret } = await startCard(client, 'monthly');
     await client.post('/api/sandbox/card/confirm', { clientSecret, cardNumber: '4242424242424242' });
     const m = (await client.get<MembershipResponse>('/api/subscription')).body;
-    expect(m.plans.monthly).toEqual({ current: true, startsAt: null, action: null, card: false, paypal: false });
-    expect(m.plans.yearly).toEqual({ current: false, startsAt: null, action: 'switch', card: false, paypal: false });
+    expect(m.plans.monthly).toEqual({ current: true, startsAt: null, action: null, card: false, paypal: false, reason: expect.stringMatching(/^You already have the Monthly plan\. It renews on /) });
+    expect(m.plans.yearly).toEqual({ current: false, startsAt: null, action: 'switch', card: false, paypal: false, reason: expect.stringMatching(/To switch to the Yearly plan, use Switch plan/) });
     for (const path of ['/api/create-monthly-subscription', '/api/create-yearly-subscription']) {
       const res = await client.post<{ message: string }>(path);
       expect(res.status).toBe(409);
@@ -370,8 +370,8 @@ describe('membership (Settings)', () => {
       canCancel: false,
       nextPlan: null,
       plans: {
-        monthly: { current: false, startsAt: null, action: 'checkout', card: true, paypal: true },
-        yearly: { current: false, startsAt: null, action: 'checkout', card: true, paypal: true },
+        monthly: { current: false, startsAt: null, action: 'checkout', card: true, paypal: true, reason: null },
+        yearly: { current: false, startsAt: null, action: 'checkout', card: true, paypal: true, reason: null },
       },
     });
     expect((await client.post('/api/subscription/cancel')).status).toBe(409);

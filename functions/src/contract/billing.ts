@@ -84,6 +84,8 @@ export const planOptionSchema = z.object({
   card: z.boolean(),
   /** a PayPal payment for this plan may be made now */
   paypal: z.boolean(),
+  /** why a card subscription (or else a PayPal payment) of this plan is refused now: the 409's own words */
+  reason: z.string().nullable(),
 });
 export type PlanOption = z.infer<typeof planOptionSchema>;
 

@@ -10,6 +10,7 @@ function getMembership(): Promise<MembershipResponse> {
   return api.get<MembershipResponse>(membershipKey);
 }
 
-export function useMembership() {
-  return useSWR(membershipKey, getMembership);
+/** The membership; `enabled` false (e.g. nobody is signed in) asks for nothing. */
+export function useMembership(enabled = true) {
+  return useSWR(enabled ? membershipKey : null, getMembership);
 }

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { json, makeUser, mockFetch, pending, requestsOf } from '@/test/fetch-mock';
+import { json, makeMembership, makeUser, mockFetch, paidYearlyByPaypal, pending, renewingYearly, requestsOf } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
 
 const sandboxConfig = () => json({ productName: 'FitTrack', paymentMode: 'sandbox', stripePublishableKey: null, paypalClientId: null });
@@ -10,6 +10,48 @@ const inactive = makeUser({ subscriptionStatus: 'none', hasActiveSubscription: f
 const active = makeUser({ subscriptionStatus: 'active', hasActiveSubscription: true, subscriptionExpiresAt: '2027-01-01T00:00:00.000Z' });
 
 const location = () => screen.getByTestId('location').textContent;
+
+describe('checkout: one paid subscription per user', () => {
+  it('a subscriber opening checkout for their own plan is told so: no payment is started', async () => {
+    const fn = mockFetch({
+      'GET /api/config': sandboxConfig,
+      'GET /api/auth/me': () => json({ user: active }),
+      'GET /api/subscription': () => json(renewingYearly()),
+    });
+    renderApp('/checkout?plan=yearly');
+    expect(await screen.findByRole('heading', { name: 'You already have the Yearly plan' })).toBeInTheDocument();
+    expect(screen.getByText('You already have the Yearly plan. It renews on March 1, 2027.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Manage your membership' })).toHaveAttribute('href', '/settings');
+    expect(screen.queryByLabelText('Card number')).toBeNull();
+    expect(screen.queryByRole('button', { name: /PayPal/ })).toBeNull();
+    expect(requestsOf(fn).filter((r) => r.startsWith('POST'))).toEqual([]);
+  });
+
+  it('while a PayPal period runs, renewing is PayPal only: the card section says why and starts nothing', async () => {
+    const fn = mockFetch({
+      'GET /api/config': sandboxConfig,
+      'GET /api/auth/me': () => json({ user: active }),
+      'GET /api/subscription': () => json(paidYearlyByPaypal()),
+    });
+    renderApp('/checkout?plan=monthly');
+    const card = await screen.findByRole('region', { name: 'Pay by card' });
+    expect(await within(card).findByText(/^Your Yearly plan is paid until March 1, 2027\. A card subscription can start when it ends/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Pay with PayPal (sandbox)' })).toBeInTheDocument();
+    expect(requestsOf(fn)).not.toContain('POST /api/create-monthly-subscription');
+  });
+
+  it("a refusal of the start (409) is shown on the page in the server's words, without leaving it", async () => {
+    mockFetch({
+      'GET /api/config': sandboxConfig,
+      'POST /api/create-monthly-subscription': () => json({ message: 'You already have the Monthly plan. It renews on March 1, 2027.' }, 409),
+    });
+    renderApp('/checkout?plan=monthly');
+    const card = await screen.findByRole('region', { name: 'Pay by card' });
+    expect(await within(card).findByText('You already have the Monthly plan. It renews on March 1, 2027.')).toBeInTheDocument();
+    expect(location()).toBe('/checkout?plan=monthly');
+    expect(screen.queryByText('Failed to initialize payment. Please try again.')).toBeNull();
+  });
+});
 
 describe('checkout (sandbox mode)', () => {
   it('shows the clearly labelled sandbox card form with the price, and a sandbox PayPal button', async () => {
@@ -27,25 +69,6 @@ describe('checkout (sandbox mode)', () => {
     expect(requestsOf(fn)).toEqual(expect.arrayContaining(['POST /api/create-yearly-subscription']));
     // the providers' scripts are never requested in sandbox mode
     expect(document.querySelector('script[src*="stripe"], script[src*="paypal"]')).toBeNull();
-  });
-
-  it('uses a client secret handed over in memory and ignores one in the URL (DESIGN section 8, departure 9)', async () => {
-    let body: unknown;
-    const fn = mockFetch({
-      'GET /api/config': sandboxConfig,
-      'GET /api/auth/me': () => json({ user: inactive }),
-      'POST /api/sandbox/card/confirm': ({ body: b }) => {
-        body = b;
-        return json({ message: 'Your card was declined.' }, 402);
-      },
-    });
-    renderApp('/checkout?plan=monthly', { clientSecret: SECRET });
-    const user = userEvent.setup();
-    await user.type(await screen.findByLabelText('Card number'), '4000 0000 0000 0002');
-    await user.click(screen.getByRole('button', { name: 'Pay $2.99' }));
-    await waitFor(() => expect(body).toEqual({ clientSecret: SECRET, cardNumber: '4000 0000 0000 0002' }));
-    expect(requestsOf(fn)).not.toContain('POST /api/create-monthly-subscription');
-    expect(location()).toBe('/checkout?plan=monthly');
   });
 
   it('a client_secret in the URL is not used: the page starts its own subscription', async () => {
@@ -126,7 +149,7 @@ describe('checkout (sandbox mode)', () => {
       'GET /api/config': sandboxConfig,
       'GET /api/auth/me': () => json({ user: active }),
       'POST /api/create-yearly-subscription': () => json({ message: 'Card payments are not available right now.' }, 503),
-      'GET /api/subscription': () => json({ status: 'active', hasActiveSubscription: true, plan: 'yearly', provider: 'stripe', expiresAt: '2027-01-01T00:00:00.000Z', autoRenew: true, canCancel: true }),
+      'GET /api/subscription': () => json(makeMembership()),
     });
     renderApp('/checkout?plan=yearly');
     expect(await screen.findByText('Failed to initialize payment. Please try again.')).toBeInTheDocument();

@@ -1,9 +1,13 @@
 import { PLANS, isPlan, type Plan } from '@fittrack/functions/contract/billing-plans';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { buttonClasses } from '@/components/ui/button';
 import { Card, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
+import { ApiError } from '@/lib/api-client';
+import { useSession } from '@/features/auth/public';
+import { useMembership } from '@/features/billing/api/get-subscription';
 import { createSubscription } from '@/features/billing/api/post-create-subscription';
 import { useConfig } from '@/features/billing/api/get-config';
 import { SandboxCardForm } from './sandbox-card-form';
@@ -14,34 +18,32 @@ const StripeCardSection = lazy(() => import('./stripe-card-section'));
 const PaypalButtonsSection = lazy(() => import('./paypal-buttons-section'));
 
 /**
- * What a page that has already started the subscription (Settings' Renew) hands to /checkout: in the
- * navigation's state, kept by the browser's session history for this tab (a reload keeps it), never
- * in the URL, which lands in history and CDN logs (DESIGN.md section 8, departure 9).
+ * Starts the card subscription (the server reuses one still waiting for its payment) and fails over
+ * to /settings; a refusal by the purchase rules (409: one paid subscription per user) is answered on
+ * the page instead, in the server's words. The client secret stays in this page's memory, never in
+ * the URL, which lands in history and CDN logs (DESIGN.md section 8, departure 9): a client_secret
+ * in the URL is not read.
  */
-export interface CheckoutState {
-  clientSecret: string;
-}
-
-const secretFrom = (state: unknown): string | null =>
-  typeof state === 'object' && state !== null && typeof (state as Partial<CheckoutState>).clientSecret === 'string' ? (state as CheckoutState).clientSecret : null;
-
-/** Starts the card subscription (or takes the client secret handed over in memory) and fails over to /settings. */
 function useClientSecret(plan: Plan | null, enabled: boolean) {
-  const location = useLocation();
   const navigate = useNavigate();
-  const [secret, setSecret] = useState<string | null>(() => secretFrom(location.state));
+  const [secret, setSecret] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
   const started = useRef(false);
   useEffect(() => {
     if (!plan || !enabled || secret || started.current) return;
     started.current = true;
     createSubscription(plan)
       .then((r) => setSecret(r.clientSecret))
-      .catch(() => {
+      .catch((err: unknown) => {
+        if (err instanceof ApiError && err.status === 409 && err.serverMessage) {
+          setRefusal(err.serverMessage);
+          return;
+        }
         toast({ variant: 'destructive', title: 'Error', description: 'Failed to initialize payment. Please try again.' });
         void navigate('/settings', { replace: true });
       });
   }, [plan, enabled, secret, navigate]);
-  return secret;
+  return { secret, refusal };
 }
 
 function SectionTitle({ id, children }: { id: string; children: string }) {
@@ -60,7 +62,15 @@ export function CheckoutPage() {
   const plan = isPlan(requested) ? requested : null;
   const { data: config, error: configError } = useConfig();
   const live = config?.paymentMode === 'live';
-  const secret = useClientSecret(plan, !!config && (!live || !!config.stripePublishableKey));
+  // What this user may pay for this plan (the server's purchase rules): nothing is started that
+  // the server would refuse. Without a membership (not signed in, or not loaded) the server decides.
+  const { status } = useSession();
+  const { data: membership, error: membershipError } = useMembership(status === 'authenticated');
+  const option = plan && membership ? membership.plans[plan] : null;
+  const membershipKnown = status === 'authenticated' ? !!membership || !!membershipError : status !== 'loading';
+  const cardAllowed = option?.card ?? true;
+  const { secret, refusal } = useClientSecret(plan, !!config && (!live || !!config.stripePublishableKey) && membershipKnown && cardAllowed);
+  const cardRefusal = option && !option.card ? option.reason : refusal;
 
   useEffect(() => {
     if (!configError) return;
@@ -83,6 +93,26 @@ export function CheckoutPage() {
   }
 
   const price = PLANS[plan];
+  if (option && !option.card && !option.paypal) {
+    // Nothing to pay: the plan is the user's own, or a switch, or waits for an overdue payment.
+    return (
+      <div className="grid gap-6 py-2">
+        <h1 className="text-center text-2xl font-bold tracking-tight text-slate-900">Complete Your Subscription</h1>
+        <Card role="region" aria-labelledby="nothing-to-pay" className="grid gap-3">
+          <SectionTitle id="nothing-to-pay">{option.current ? `You already have the ${price.label} plan` : `The ${price.label} plan`}</SectionTitle>
+          <p className="text-sm text-slate-700">{option.reason ?? 'This plan cannot be bought right now.'}</p>
+          <div className="flex flex-wrap gap-2">
+            <Link to="/settings" className={buttonClasses('primary', 'min-h-11 flex-1')}>
+              Manage your membership
+            </Link>
+            <Link to="/subscription" className={buttonClasses('secondary', 'min-h-11 flex-1')}>
+              See the plans
+            </Link>
+          </div>
+        </Card>
+      </div>
+    );
+  }
   return (
     <div className="grid gap-5 py-2">
       <div className="text-center">
@@ -106,7 +136,9 @@ export function CheckoutPage() {
 
       <Card role="region" aria-labelledby="card-payment" className="grid gap-3">
         <SectionTitle id="card-payment">Pay by card</SectionTitle>
-        {!config || (!secret && (!live || config.stripePublishableKey)) ? (
+        {cardRefusal ? (
+          <p className="text-sm text-slate-700">{cardRefusal}</p>
+        ) : !config || (!secret && (!live || config.stripePublishableKey)) ? (
           <Spinner label="Preparing secure payment..." showLabel />
         ) : live ? (
           config.stripePublishableKey && secret ? (
@@ -123,7 +155,9 @@ export function CheckoutPage() {
 
       <Card role="region" aria-labelledby="paypal-payment" className="grid gap-3">
         <SectionTitle id="paypal-payment">Pay with PayPal</SectionTitle>
-        {!config ? (
+        {option && !option.paypal ? (
+          <p className="text-sm text-slate-700">{option.reason}</p>
+        ) : !config ? (
           <Spinner label="Loading PayPal..." />
         ) : live ? (
           config.paypalClientId ? (

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockFetch } from '@/test/fetch-mock';
+import { json, makeUser, mockFetch, renewingYearly } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
 import { PREMIUM_FEATURES } from './subscription-page';
 
@@ -37,5 +37,20 @@ describe('plan choice', () => {
     expect(screen.getByRole('radio', { name: /Monthly/ })).toBeChecked();
     await user.click(screen.getByRole('link', { name: 'Continue with Monthly' }));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/checkout?plan=monthly'));
+  });
+
+  it('a subscriber sees their plan as current and cannot buy it again; the other plan is a switch at the renewal', async () => {
+    mockFetch({
+      'GET /api/auth/me': () => json({ user: makeUser() }),
+      'GET /api/subscription': () => json(renewingYearly()),
+    });
+    renderApp('/subscription');
+    expect(await screen.findByText('This is your current plan')).toBeInTheDocument();
+    expect(screen.getByText('Current plan')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Continue with/ })).toBeNull();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('radio', { name: /Monthly/ }));
+    expect(screen.getByRole('button', { name: 'Switch to Monthly' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /checkout/i })).toBeNull();
   });
 });

@@ -1,7 +1,8 @@
 import { PLANS, type Plan } from '@fittrack/functions/contract/billing-plans';
 import { useState } from 'react';
-import { Link } from 'react-router';
-import { buttonClasses } from '@/components/ui/button';
+import { useSession } from '@/features/auth/public';
+import { useMembership } from '@/features/billing/api/get-subscription';
+import { PlanAction, PlanBadge } from './plan-action';
 
 const planOrder: Plan[] = ['yearly', 'monthly'];
 
@@ -36,9 +37,18 @@ function FeatureList({ plan }: { plan: Plan }) {
   );
 }
 
-/** Plan choice (SPEC.md section 2): yearly is selected by default; continuing goes to /checkout?plan=. */
+/**
+ * Plan choice (SPEC.md section 2): yearly is selected by default; continuing goes to
+ * /checkout?plan=. A member sees their plan marked as current, and for the selected plan only what
+ * the server's purchase rules allow (one paid subscription per user): renew, switch at the renewal,
+ * or nothing for the plan they already have.
+ */
 export function SubscriptionPage() {
   const [plan, setPlan] = useState<Plan>('yearly');
+  // only a signed-in visitor has a membership to ask for (a signed-out one would get a 401)
+  const { status } = useSession();
+  const { data, mutate } = useMembership(status === 'authenticated');
+  const membership = data ?? null;
   return (
     <div className="grid gap-6 py-2">
       <div className="text-center">
@@ -69,8 +79,9 @@ export function SubscriptionPage() {
                   className="size-5 accent-brand-700"
                 />
                 <span className="grid flex-1 gap-0.5">
-                  <span className="flex items-center gap-2 font-semibold text-slate-900">
+                  <span className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
                     {p.label}
+                    <PlanBadge plan={id} membership={membership} />
                     {id === 'yearly' ? (
                       <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Save $6</span>
                     ) : null}
@@ -87,9 +98,7 @@ export function SubscriptionPage() {
           );
         })}
       </fieldset>
-      <Link to={`/checkout?plan=${plan}`} className={buttonClasses('primary', 'min-h-11 w-full')}>
-        Continue with {PLANS[plan].label}
-      </Link>
+      <PlanAction plan={plan} membership={membership} onChanged={(next) => void mutate(next, { revalidate: false })} primary checkoutLabel={`Continue with ${PLANS[plan].label}`} />
       <ul className="grid gap-1 text-center text-xs text-slate-600">
         <li>30-day money-back guarantee</li>
         <li>Cancel anytime</li>
