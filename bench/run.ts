@@ -11,8 +11,11 @@
  *   4. Lighthouse (mobile, default throttling) on /auth and the dashboard, interleaved with the
  *      floor (bench/floor), at least 7 runs each; then real throttled loads of both (throttled-ab.ts)
  *   5. API throughput on the local gateway (autocannon, 50 connections)
+ *   6. the capacity model at 10M monthly users (DESIGN.md section 11, decision 0020): peak load of
+ *      the busiest partitions and items from the recorded accesses (functions/src/lib/db/capacity);
+ *      no network, no stack. It also rewrites the README's capacity table.
  *
- * Options: --skip-build, --runs=N (≥ 7), --only=bundles,lambda,dynamo,lighthouse,throughput
+ * Options: --skip-build, --runs=N (≥ 7), --only=bundles,lambda,dynamo,lighthouse,throughput,capacity
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -279,6 +282,28 @@ if (want('lighthouse') || want('throughput')) {
   } finally {
     await app.stop();
   }
+}
+
+// 6. Capacity model (decision 0020) -----------------------------------------------------------
+if (want('capacity')) {
+  const { capacityModel, capacityTable, share, PARTITION_TARGET } = await import('../functions/src/lib/db/capacity/model');
+  const { readAccessRecord } = await import('../functions/src/lib/db/capacity/recording');
+  const model = capacityModel(readAccessRecord());
+  const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
+  for (const l of model.partitions.filter((p) => p.scope === 'shared').slice(0, 6)) {
+    row('capacity', `${l.index} ${l.partition}${l.spreadOver > 1 ? ` (÷ ${l.spreadOver})` : ''}`, `${l.wcu.toFixed(0)} WCU/s, ${l.rcu.toFixed(0)} RCU/s: ${pct(share(l))}`, `≤ ${pct(PARTITION_TARGET)}`, share(l) <= PARTITION_TARGET);
+  }
+  const busiestCaller = model.partitions.find((p) => p.scope === 'caller');
+  if (busiestCaller) row('capacity', `one caller's ${busiestCaller.partition}`, `${busiestCaller.wcu.toFixed(0)} WCU/s, ${busiestCaller.rcu.toFixed(0)} RCU/s: ${pct(share(busiestCaller))}`, `≤ ${pct(PARTITION_TARGET)}`, share(busiestCaller) <= PARTITION_TARGET);
+  results.capacity = { rates: model.rates, totals: model.totals, partitions: model.partitions, items: model.items };
+  const table = capacityTable(model);
+  console.log(`\nCapacity at 10M monthly users (functions/src/lib/db/capacity, decision 0020)\n\n${table}\n`);
+  // deterministic (no timing in it), so every run that computes it rewrites the README's copy
+  const README = path.join(root, 'README.md');
+  const readme = readFileSync(README, 'utf8');
+  const at = readme.indexOf('<!-- capacity:start -->');
+  const to = readme.indexOf('<!-- capacity:end -->');
+  if (at >= 0 && to > at) writeFileSync(README, `${readme.slice(0, at + '<!-- capacity:start -->'.length)}\n${table}\n${readme.slice(to)}`);
 }
 
 results.machine = { cores: cpus().length, loadAverageAtStart: loadAtStart, loadAverageAtEnd: loadavg() };

@@ -6,6 +6,7 @@ import { gzipSync } from 'node:zlib';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { type Domain, apiPathPrefixes, functionEntries, matchRoute } from '../functions/src/routes';
 import { type DynamoTally, dynamoTally } from '../functions/src/lib/db/client';
+import { recordingTally, saveRequest } from '../functions/src/lib/db/capacity/recording';
 import { getEnv } from '../functions/src/lib/env';
 import { inlinePageScriptSources, prerenderedPages, securityHeaders } from '../site/site';
 
@@ -290,12 +291,14 @@ export function createGateway(opts: GatewayOptions = {}): http.Server & { dynamo
       const routeKey = `${route.method} ${route.path}`;
       const handler = await loadHandler(route.domain);
       const event = buildEvent(req, url, body, routeKey, pathParameters);
-      const tally: DynamoTally = { calls: 0, scans: 0, commands: [] };
+      // with CAPACITY_RECORD_DIR set (the integration run), every command is kept for the capacity record
+      const tally: DynamoTally = (opts.countDynamoCalls && recordingTally()) || { calls: 0, scans: 0, commands: [] };
       const result = await concurrency.run(() =>
         opts.countDynamoCalls ? dynamoTally.run(tally, () => handler(event, lambdaContext(route.domain))) : handler(event, lambdaContext(route.domain)),
       );
       const headers: Record<string, string | string[]> = { ...(result.headers as Record<string, string>) };
       if (opts.countDynamoCalls) {
+        saveRequest(routeKey, tally.sent);
         headers['x-dynamodb-calls'] = String(tally.calls);
         const s = (dynamoStats[routeKey] ??= { requests: 0, maxCalls: 0, scans: 0, worst: [] });
         s.requests += 1;

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { RECORD_DIR_ENV, readAccessRecord, readRecording, recordViolations, writeAccessRecord } from '../functions/src/lib/db/capacity/recording';
 import { dynamoBudgetViolations, writeDynamoStats } from './dynamo-budget';
 import { startStack } from './stack';
 
@@ -11,6 +12,10 @@ import { startStack } from './stack';
  */
 export default async function setup() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'fittrack-int-'));
+  // Every request's DynamoDB accesses, for the capacity record (decision 0020): the gateway and the
+  // workers (which inherit this variable) each append to their own file here.
+  const recordDir = mkdtempSync(path.join(tmpdir(), 'fittrack-capacity-'));
+  process.env[RECORD_DIR_ENV] = recordDir;
   const stack = await startStack({ port: 0, dataDir, inMemoryDb: true, countDynamoCalls: true });
   process.env.TEST_BASE_URL = stack.url;
   process.env.TEST_ADMIN_PASSWORD = stack.adminCredentials?.password ?? '';
@@ -23,5 +28,19 @@ export default async function setup() {
     writeDynamoStats(stack.dynamoStats);
     const violations = dynamoBudgetViolations(stack.dynamoStats);
     if (violations.length) throw new Error(`DynamoDB budget exceeded (DESIGN.md section 10):\n${violations.join('\n')}`);
+    // What the routes touched must be what the capacity model and the IAM policies were built from.
+    const recording = readRecording(recordDir);
+    rmSync(recordDir, { recursive: true, force: true });
+    if (process.env.CAPACITY_RECORD === 'write') {
+      if (recording.errors.length) throw new Error(`Keys no key builder makes:\n${recording.errors.join('\n')}`);
+      writeAccessRecord(recording.routes);
+      return;
+    }
+    const drift = recordViolations(readAccessRecord(), recording);
+    if (drift.length) {
+      throw new Error(
+        `The routes touched DynamoDB in ways the capacity record does not know (decision 0020). Review, then rewrite it with a whole run: CAPACITY_RECORD=write npx vitest run --project functions-int\n${drift.join('\n')}`,
+      );
+    }
   };
 }

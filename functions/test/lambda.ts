@@ -1,5 +1,6 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { expect } from 'vitest';
+import { recordInvocation } from '../src/lib/db/capacity/recording';
 import { type AppContext } from '../src/lib/request';
 
 export type Result = APIGatewayProxyStructuredResultV2 & { statusCode: number; headers: Record<string, string> };
@@ -27,7 +28,8 @@ function lambdaContext(): AppContext {
 
 /** Invokes a domain handler as Lambda would and normalises the result for assertions. */
 export async function invoke(handler: DomainHandler, event: APIGatewayProxyEventV2): Promise<Result> {
-  const res = await handler(event, lambdaContext());
+  // the integration run records what each route touches, here as through the local gateway (decision 0020)
+  const res = await recordInvocation(event.routeKey, () => handler(event, lambdaContext()));
   expect(res.statusCode, 'every response has a status code').toEqual(expect.any(Number));
   return { ...res, statusCode: res.statusCode!, headers: (res.headers ?? {}) as Record<string, string> };
 }

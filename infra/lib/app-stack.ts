@@ -102,7 +102,6 @@ export class AppStack extends Stack {
       projectRoot: REPO_ROOT,
       tableName: this.data.table.tableName,
       tableArn: this.data.table.tableArn,
-      indexArns: tableDefinition.globalSecondaryIndexes.map((g) => this.data.indexArn(g.indexName)),
       userPoolId: this.auth.userPool.userPoolId,
       userPoolArn: this.auth.userPool.userPoolArn,
       userPoolClientId: this.auth.userPoolClient.userPoolClientId,

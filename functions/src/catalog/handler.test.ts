@@ -6,6 +6,7 @@ import { signedInCookies, connectionRefused, ddbMock, principals, resetAwsMocks 
 import { stubJwksFetch } from '../../test/jwt';
 import { expectJsonError, expectSecurityHeaders, invoke, jsonBody } from '../../test/lambda';
 import { resetEnvCache } from '../lib/env';
+import { CATALOG_COPIES, type CatalogKind, keys } from '../lib/db/keys';
 import { configResponse } from '../contract/auth';
 import { mealSchema, stretchSchema, workoutSchema } from '../contract/catalog';
 import { meals, stretches, workouts } from './catalog-data';
@@ -18,10 +19,12 @@ beforeAll(() => setTestEnv());
 beforeEach(() => {
   resetAwsMocks();
   const items = { MEAL: meals, WORKOUT: workouts, STRETCH: stretches } as const;
+  // every copy of the catalogue holds the same items (decision 0020)
   for (const [kind, list] of Object.entries(items)) {
-    ddbMock
-      .on(QueryCommand, { ExpressionAttributeValues: { ':pk': `CATALOG#${kind}` } })
-      .resolves({ Items: list.map((it) => ({ pk: `CATALOG#${kind}`, sk: it.id, entity: kind, ...it })) });
+    for (let copy = 0; copy < CATALOG_COPIES; copy += 1) {
+      const pk = keys.catalogPartition(kind as CatalogKind, copy);
+      ddbMock.on(QueryCommand, { ExpressionAttributeValues: { ':pk': pk } }).resolves({ Items: list.map((it) => ({ pk, sk: it.id, entity: kind, ...it })) });
+    }
   }
 });
 
@@ -80,7 +83,7 @@ describe.each([
     }
     const queries = ddbMock.commandCalls(QueryCommand);
     expect(queries).toHaveLength(1);
-    expect(queries[0]!.args[0].input).toMatchObject({ TableName: 'fittrack-test', KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `CATALOG#${kind}` } });
+    expect(queries[0]!.args[0].input).toMatchObject({ TableName: 'fittrack-test', KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': expect.stringMatching(new RegExp(`^CATALOG#${kind}#[0-${CATALOG_COPIES - 1}]$`)) } });
     expect(ddbMock.calls().length).toBeLessThanOrEqual(2);
   });
 
@@ -114,13 +117,16 @@ describe.each([
 
 describe('catalogue failures', () => {
   it('follows LastEvaluatedKey when the partition is paged', async () => {
+    const random = vi.spyOn(Math, 'random').mockReturnValue(0.99); // the last copy
+    const pk = keys.catalogPartition('MEAL', CATALOG_COPIES - 1);
     ddbMock
-      .on(QueryCommand, { ExpressionAttributeValues: { ':pk': 'CATALOG#MEAL' } })
-      .resolvesOnce({ Items: [{ pk: 'CATALOG#MEAL', sk: meals[0]!.id, ...meals[0] }], LastEvaluatedKey: { pk: 'CATALOG#MEAL', sk: meals[0]!.id } })
-      .resolvesOnce({ Items: meals.slice(1).map((m) => ({ pk: 'CATALOG#MEAL', sk: m.id, ...m })) });
+      .on(QueryCommand, { ExpressionAttributeValues: { ':pk': pk } })
+      .resolvesOnce({ Items: [{ pk, sk: meals[0]!.id, ...meals[0] }], LastEvaluatedKey: { pk, sk: meals[0]!.id } })
+      .resolvesOnce({ Items: meals.slice(1).map((m) => ({ pk, sk: m.id, ...m })) });
     const res = await invoke(handler, loadEvent('get-meals', { cookies: signedInCookies('admin') }));
+    random.mockRestore();
     expect(jsonBody(res)).toEqual(meals);
-    expect(ddbMock.commandCalls(QueryCommand)[1]!.args[0].input.ExclusiveStartKey).toEqual({ pk: 'CATALOG#MEAL', sk: meals[0]!.id });
+    expect(ddbMock.commandCalls(QueryCommand)[1]!.args[0].input.ExclusiveStartKey).toEqual({ pk, sk: meals[0]!.id });
   });
 
   it('answers 503 without details when DynamoDB refuses the connection', async () => {

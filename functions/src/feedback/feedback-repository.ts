@@ -6,7 +6,7 @@ import { GSI1 } from '../lib/db/table';
 import { batchGet, fromItem, type Item, queryPage, transact, unexpectedFailure } from '../lib/db/toolkit';
 
 /** gsi1 partition of the admin list: every feedback item, sorted by `<createdAt>#<id>`. */
-const FEEDBACK_GSI1PK = 'FEEDBACK';
+const FEEDBACK_GSI1PK = keys.feedbackListGsi1pk();
 
 const toFeedback = (item: Item) => fromItem<Feedback>(item);
 

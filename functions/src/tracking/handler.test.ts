@@ -1,6 +1,7 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { keys } from '../lib/db/keys';
 import { loadEvent } from '../../test/events';
 import { setTestEnv } from '../../test/env';
 import { signedInCookies, ddbMock, principals, profileItem, resetAwsMocks } from '../../test/fixtures';
@@ -11,6 +12,12 @@ import { CALORIE_LIMIT_MESSAGE } from '../contract/tracking';
 import { tableName } from '../lib/db/client';
 import { dayKey } from './day-key';
 import { handler } from './handler';
+
+/** Meal adds read and check a random copy of the catalogue (decision 0020): these tests pin copy 0. */
+const pinCatalogCopy = () => {
+  const random = vi.spyOn(Math, 'random').mockReturnValue(0);
+  onTestFinished(() => random.mockRestore());
+};
 
 setTestEnv();
 stubJwksFetch();
@@ -120,13 +127,14 @@ describe('tracking handler (DynamoDB stubbed)', () => {
   });
 
   it('answers 404 for a meal neither the seeded catalogue nor the table has, without writing, and 409 when the conditional update fails', async () => {
+    pinCatalogCopy();
     const notSeeded = { mealId: 'meal-only-in-the-table' };
     // the profile comes back in the same BatchGet as the meal and the day (the subscription check)
     ddbMock.on(BatchGetCommand).resolves({ Responses: { [T]: [profileItem('subscriber')] } });
     let res = await invoke(handler, loadEvent('post-progress-today-meals', { cookies, body: notSeeded }));
     expect(res.statusCode).toBe(404);
     expect(ddbMock.commandCalls(TransactWriteCommand)).toHaveLength(0);
-    ddbMock.on(BatchGetCommand).resolves({ Responses: { [T]: [profileItem('subscriber'), { pk: 'CATALOG#MEAL', sk: notSeeded.mealId, id: notSeeded.mealId, calories: 100 }] } });
+    ddbMock.on(BatchGetCommand).resolves({ Responses: { [T]: [profileItem('subscriber'), { pk: keys.catalogPartition('MEAL', 0), sk: notSeeded.mealId, id: notSeeded.mealId, calories: 100 }] } });
     ddbMock.on(TransactWriteCommand).rejects(canceled([{ Code: 'ConditionalCheckFailed' }, { Code: 'None' }]));
     res = await invoke(handler, loadEvent('post-progress-today-meals', { cookies, body: notSeeded }));
     expect(res.statusCode).toBe(409);
@@ -135,6 +143,7 @@ describe('tracking handler (DynamoDB stubbed)', () => {
   });
 
   it('adds a seeded meal by writing first (checking the catalogue item) and answers the day read after the write', async () => {
+    pinCatalogCopy();
     const meal = meals.find((m) => m.id === 'meal-air-popped-popcorn')!;
     const date = dayKey(new Date(), 'Europe/Berlin');
     ddbMock.on(BatchGetCommand).resolves({ Responses: { [T]: [{ pk: `USER#${sub}`, sk: `DAY#${date}`, caloriesConsumed: 285 }] } });
@@ -147,7 +156,7 @@ describe('tracking handler (DynamoDB stubbed)', () => {
     expect(items[0]!.ConditionCheck!.Key).toEqual({ pk: `USER#${sub}`, sk: 'PROFILE' });
     expect(items[1]!.Update!.ExpressionAttributeValues).toMatchObject({ ':c': meal.calories, ':max': 500 - meal.calories });
     expect(items.at(-1)!.ConditionCheck).toMatchObject({
-      Key: { pk: 'CATALOG#MEAL', sk: meal.id },
+      Key: { pk: keys.catalogPartition('MEAL', 0), sk: meal.id },
       ConditionExpression: 'calories = :c AND #n = :n',
       ExpressionAttributeValues: { ':c': meal.calories, ':n': meal.name },
     });
@@ -155,6 +164,7 @@ describe('tracking handler (DynamoDB stubbed)', () => {
   });
 
   it('a seeded meal: 409 when the limit refuses it; read first when the catalogue item says otherwise', async () => {
+    pinCatalogCopy();
     const meal = meals.find((m) => m.id === 'meal-air-popped-popcorn')!;
     // items: 0 the profile check, 1 the day (limit), 2 the entry, 3 the totals, 4 the catalogue check
     ddbMock.on(TransactWriteCommand).rejects(canceled([{ Code: 'None' }, { Code: 'ConditionalCheckFailed' }, { Code: 'None' }, { Code: 'None' }, { Code: 'None' }]));
@@ -165,7 +175,7 @@ describe('tracking handler (DynamoDB stubbed)', () => {
       .on(TransactWriteCommand)
       .rejectsOnce(canceled([{ Code: 'None' }, { Code: 'None' }, { Code: 'None' }, { Code: 'None' }, { Code: 'ConditionalCheckFailed' }]))
       .resolves({});
-    ddbMock.on(BatchGetCommand).resolves({ Responses: { [T]: [{ pk: 'CATALOG#MEAL', sk: meal.id, id: meal.id, name: meal.name, calories: 120 }] } });
+    ddbMock.on(BatchGetCommand).resolves({ Responses: { [T]: [{ pk: keys.catalogPartition('MEAL', 0), sk: meal.id, id: meal.id, name: meal.name, calories: 120 }] } });
     res = await invoke(handler, loadEvent('post-progress-today-meals', { cookies, body: { mealId: meal.id } }));
     expect(res.statusCode, res.body).toBe(200);
     expect(jsonBody(res)).toMatchObject({ caloriesConsumed: 120 });

@@ -1,5 +1,5 @@
 import { tableName } from '../lib/db/client';
-import { keys } from '../lib/db/keys';
+import { CATALOG_COPIES, keys, randomShard } from '../lib/db/keys';
 import { type Item, type TransactItem, type TxOutcome, batchGet, queryAll, queryPage, transact, unexpectedFailure } from '../lib/db/toolkit';
 import { addDays } from './day-key';
 import { type Meal } from '../contract/catalog';
@@ -94,7 +94,7 @@ export async function readToday(sub: string, date: string): Promise<TodayState> 
 
 /** The meal (by id, at request time) and today's state, in one round trip. */
 export async function readMealAndToday(sub: string, date: string, mealId: string) {
-  const [mealItem, dayItem, totals] = await batchGet([keys.catalog('MEAL', mealId), keys.day(sub, date), keys.totals(sub)], { consistent: true });
+  const [mealItem, dayItem, totals] = await batchGet([keys.catalog('MEAL', mealId, randomShard(CATALOG_COPIES)), keys.day(sub, date), keys.totals(sub)], { consistent: true });
   // A catalogue item without a sane calorie count is not a meal that can be added.
   const meal = mealItem && Number.isInteger(mealItem.calories) && (mealItem.calories as number) >= 0 ? (mealItem as unknown as Meal) : undefined;
   const state: TodayState = { day: toDayState(dayItem), lifetime: toLifetime(totals), trackedToday: isTracked(totals, date) };
@@ -228,7 +228,7 @@ export async function addCalories(p: {
     items.push({
       ConditionCheck: {
         TableName: tableName(),
-        Key: keys.catalog('MEAL', entry.mealId),
+        Key: keys.catalog('MEAL', entry.mealId, randomShard(CATALOG_COPIES)),
         ConditionExpression: 'calories = :c AND #n = :n',
         ExpressionAttributeNames: { '#n': 'name' },
         ExpressionAttributeValues: { ':c': catalogCheck.calories, ':n': catalogCheck.name },

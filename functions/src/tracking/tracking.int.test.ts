@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, adminClient, signedUpClient, subscriberClient } from '../../test/api-client';
 import { grantSubscription } from '../../../test-support/subscriptions';
@@ -11,6 +11,7 @@ import { type DynamoTally, ddb, dynamoCallCount, dynamoTally, tableName } from '
 import { keys } from '../lib/db/keys';
 import { dayKey } from './day-key';
 import { handler } from './handler';
+import { deleteCatalogItems, putCatalogItems } from '../catalog/catalog-repository';
 
 type Msg = { message: string };
 const utcToday = () => dayKey(new Date(), 'UTC');
@@ -18,17 +19,12 @@ const utcToday = () => dayKey(new Date(), 'UTC');
 /** Test meals of known calories, put in the catalogue partition and removed afterwards. */
 const testMeals = { hundred: `test-meal-100-${randomUUID()}`, big: `test-meal-450-${randomUUID()}`, huge: `test-meal-600-${randomUUID()}` };
 beforeAll(async () => {
-  const put = (id: string, calories: number) =>
-    ddb().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: { ...keys.catalog('MEAL', id), entity: 'MEAL', id, name: `Test ${calories}`, description: 'test meal', calories, cost: '$1.00', imageUrl: '/x.svg', category: 'Snacks' },
-      }),
-    );
-  await Promise.all([put(testMeals.hundred, 100), put(testMeals.big, 450), put(testMeals.huge, 600)]);
+  const meal = (id: string, calories: number) => ({ id, name: `Test ${calories}`, description: 'test meal', calories, cost: '$1.00', imageUrl: '/x.svg', category: 'Snacks' });
+  // every copy of the catalogue (decision 0020), as the seed writes it
+  await putCatalogItems('MEAL', [meal(testMeals.hundred, 100), meal(testMeals.big, 450), meal(testMeals.huge, 600)]);
 });
 afterAll(async () => {
-  await Promise.all(Object.values(testMeals).map((id) => ddb().send(new DeleteCommand({ TableName: tableName(), Key: keys.catalog('MEAL', id) }))));
+  await deleteCatalogItems('MEAL', Object.values(testMeals));
 });
 
 const today = (c: ApiClient, tz?: string) => c.get<ProgressToday>('/api/progress/today', tz ? { 'x-time-zone': tz } : undefined);

@@ -170,8 +170,6 @@ export interface FunctionsProps {
   readonly projectRoot: string;
   readonly tableName: string;
   readonly tableArn: string;
-  /** ARN of each GSI the functions query (no index wildcard). */
-  readonly indexArns: readonly string[];
   readonly userPoolId: string;
   readonly userPoolArn: string;
   readonly userPoolClientId: string;
@@ -196,10 +194,104 @@ export interface FunctionsProps {
   readonly stubCode?: lambda.Code;
 }
 
-/** Item reads. Scan is never granted: no request may scan (DESIGN.md section 5). */
-const READ = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem'];
-/** Item writes (TransactWriteItems is authorised through these per-item actions). */
-const WRITE = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
+/**
+ * One DynamoDB grant: item actions on the partitions whose key starts with one of `leadingKeys`
+ * (IAM `dynamodb:LeadingKeys`, `StringLike`: `USER#*`), on the table or on an index, optionally
+ * only naming the listed top-level attributes (`dynamodb:Attributes`). TransactWriteItems is
+ * authorised item by item through these per-item actions, each with its own leading key.
+ */
+interface DynamoGrant {
+  readonly actions: readonly DynamoAction[];
+  readonly leadingKeys: readonly string[];
+  /** an index name: the grant is on that index (a Query's leading key is the index partition key) */
+  readonly index?: string;
+  /** `ForAllValues:StringLike` on `dynamodb:Attributes`: a write may name only these attributes */
+  readonly attributes?: readonly string[];
+}
+type DynamoAction = 'GetItem' | 'BatchGetItem' | 'Query' | 'ConditionCheckItem' | 'PutItem' | 'UpdateItem' | 'DeleteItem';
+
+const READ_ITEMS = ['GetItem', 'BatchGetItem', 'ConditionCheckItem'] as const;
+
+/**
+ * The attributes tracking may write under `USER#` (its day, diary entries, push-up sets, lifetime
+ * totals and idempotency records): never `subscription`, `subscriptionVersion`, `sessions` or any
+ * other profile field, so the tracking function cannot grant, extend or change a subscription
+ * (issue 17 point 5). `steps@<date>`-style names are the totals' per-day entries.
+ */
+const TRACKING_USER_ATTRIBUTES = [
+  'pk', 'sk', 'entity', 'date', 'id', 'createdAt', 'updatedAt', 'expiresAt',
+  'steps', 'caloriesBurned', 'caloriesConsumed', 'pushups', 'count', 'setId', 'mealId', 'name', 'calories',
+  'trackedDays', 'stepsSet', 'stepsReplaced', 'caloriesBurnedSet', 'caloriesBurnedReplaced', 'steps@*', 'caloriesBurned@*',
+] as const;
+/** The attributes feedback may write under `USER#`: the author's hourly feedback count only. */
+const FEEDBACK_USER_ATTRIBUTES = ['pk', 'sk', 'entity', 'n', 'expiresAt'] as const;
+
+/**
+ * Least privilege per item type (issue 17 point 5): what each function may do to which partitions.
+ * Scan is never granted (no request may scan, DESIGN.md section 5). Every access the integration
+ * run recorded (functions/src/lib/db/capacity/access-record.json) must be allowed here, and
+ * infra/test/least-privilege.test.ts checks it, so the table cannot drift from the code.
+ *
+ * IAM cannot condition on the sort key, so a function that reads the caller's profile for the
+ * session check (every signed-in route) can read any `USER#` item; and a Lambda role has no
+ * per-user identity, so "the caller's own" items cannot be told apart from another user's here.
+ */
+const DYNAMO_GRANTS: Readonly<Record<Domain, readonly DynamoGrant[]>> = {
+  // profiles (sessions, sign-up), sign-in limits, the log, the counters and the login counts
+  auth: [
+    { actions: READ_ITEMS, leadingKeys: ['USER#*', 'LOGIN#*'] },
+    { actions: ['PutItem', 'UpdateItem'], leadingKeys: ['USER#*', 'LOGIN#*', 'LOG#*', 'STATS#*', 'LOGINS#*'] },
+  ],
+  // the catalogue copies, and the caller's profile for the session and subscription check
+  catalog: [
+    { actions: ['Query'], leadingKeys: ['CATALOG#*'] },
+    { actions: ['GetItem'], leadingKeys: ['USER#*'] },
+  ],
+  // the user's day, entries, sets, totals and idempotency records, and a meal's catalogue item
+  tracking: [
+    { actions: [...READ_ITEMS, 'Query'], leadingKeys: ['USER#*', 'CATALOG#*'] },
+    { actions: ['PutItem', 'UpdateItem', 'DeleteItem'], leadingKeys: ['USER#*'], attributes: TRACKING_USER_ATTRIBUTES },
+  ],
+  // the profile's subscription, payment records, PayPal event records, the log and the counters
+  billing: [
+    { actions: [...READ_ITEMS, 'Query'], leadingKeys: ['USER#*', 'PAYMENT#*'] },
+    { actions: ['PutItem', 'UpdateItem'], leadingKeys: ['USER#*', 'PAYMENT#*', 'PAYPAL_EVENT#*', 'LOG#*', 'STATS#*'] },
+  ],
+  // feedback items, the author's hourly count, the log and the counters; the admin list on gsi1
+  feedback: [
+    { actions: READ_ITEMS, leadingKeys: ['USER#*', 'FEEDBACK#*'] },
+    { actions: ['Query'], leadingKeys: ['FEEDBACK'], index: 'gsi1' },
+    { actions: ['PutItem', 'UpdateItem'], leadingKeys: ['FEEDBACK#*', 'LOG#*', 'STATS#*'] },
+    { actions: ['PutItem', 'UpdateItem'], leadingKeys: ['USER#*'], attributes: FEEDBACK_USER_ATTRIBUTES },
+  ],
+  // the summary (counters, login counts, newest events on gsi1), and the system tests, which run a
+  // sign-up, sign-in or feedback journey with a throwaway account and remove it again
+  admin: [
+    { actions: READ_ITEMS, leadingKeys: ['USER#*', 'STATS', 'STATS#*', 'LOGINS#*', 'LOGIN#*', 'FEEDBACK#*'] },
+    { actions: ['Query'], leadingKeys: ['LOG#RECENT'], index: 'gsi1' },
+    { actions: ['PutItem', 'UpdateItem', 'DeleteItem'], leadingKeys: ['USER#*', 'FEEDBACK#*', 'LOG#*', 'STATS#*', 'LOGINS#*', 'LOGIN#*'] },
+  ],
+  // only its own items: the event record (idempotency), the payment record, the user's profile,
+  // the log and the counters' shards. No delete, no Query. BatchGetItem: a refund or dispute reads
+  // the payment record and the profile in one call.
+  'stripe-webhook': [
+    { actions: ['GetItem', 'BatchGetItem', 'ConditionCheckItem', 'PutItem', 'UpdateItem'], leadingKeys: ['STRIPE_EVENT#*', 'PAYMENT#*', 'USER#*', 'LOG#*', 'STATS#*'] },
+  ],
+};
+
+/** The IAM statement of one grant. */
+function grantStatement(g: DynamoGrant, tableArn: string): iam.PolicyStatement {
+  return new iam.PolicyStatement({
+    actions: g.actions.map((a) => `dynamodb:${a}`),
+    resources: [g.index ? `${tableArn}/index/${g.index}` : tableArn],
+    conditions: {
+      'ForAllValues:StringLike': {
+        'dynamodb:LeadingKeys': [...g.leadingKeys],
+        ...(g.attributes ? { 'dynamodb:Attributes': [...g.attributes] } : {}),
+      },
+    },
+  });
+}
 
 /**
  * One Lambda per domain, from `functionEntries`, with the environment taken from the other
@@ -260,8 +352,7 @@ export class Functions extends Construct {
     this.byDomain = Object.fromEntries(Object.entries(house).map(([d, h]) => [d, h.fn])) as Record<Domain, lambda.Function>;
 
     const table = props.tableArn;
-    const allow = (d: Domain, actions: string[], resources: string[], conditions?: Record<string, unknown>) =>
-      house[d].role.addToPolicy(new iam.PolicyStatement({ actions, resources, conditions }));
+    const allow = (d: Domain, actions: string[], resources: string[]) => house[d].role.addToPolicy(new iam.PolicyStatement({ actions, resources }));
 
     // ---- access matrix -------------------------------------------------------------------
     // Every function may refresh an expired session: AdminInitiateAuth (REFRESH_TOKEN_AUTH) with
@@ -273,40 +364,21 @@ export class Functions extends Construct {
       allow(d, ['cognito-idp:AdminInitiateAuth', 'cognito-idp:AdminListGroupsForUser', 'cognito-idp:AdminGetUser'], [props.userPoolArn]);
       props.clientSecret.grantRead(house[d].role);
     }
-    // auth: profiles, login-attempt counters (TTL), activity log and counters; sign-up creates the
-    // user (AdminCreateUser, AdminSetUserPassword; AdminDeleteUser when the password is refused).
-    allow('auth', [...READ, ...WRITE], [table]);
+    // DynamoDB: per item type, DYNAMO_GRANTS above.
+    for (const [d, grants] of Object.entries(DYNAMO_GRANTS) as [Domain, readonly DynamoGrant[]][]) {
+      for (const g of grants) house[d].role.addToPolicy(grantStatement(g, table));
+    }
+    // auth: sign-up creates the user (AdminCreateUser, AdminSetUserPassword; AdminDeleteUser when the password is refused).
     // An authenticator code answers Cognito's SOFTWARE_TOKEN_MFA challenge (AdminRespondToAuthChallenge);
     // setting one up is authorised by the user's own access token (no IAM).
     allow('auth', ['cognito-idp:AdminCreateUser', 'cognito-idp:AdminSetUserPassword', 'cognito-idp:AdminDeleteUser', 'cognito-idp:AdminRespondToAuthChallenge'], [props.userPoolArn]);
-    // tracking: the user's own day, set and totals items.
-    allow('tracking', [...READ, ...WRITE], [table]);
-    // catalog: read-only (catalogue Query, profile for the subscriber check).
-    allow('catalog', READ, [table]);
-    // billing: profile (subscription), payment items (conditional put), activity log.
-    allow('billing', [...READ, ...WRITE], [table]);
     props.secrets.stripeSecretKey.grantRead(house.billing.role);
     props.secrets.paypalCredentials.grantRead(house.billing.role);
-    // feedback: feedback items and counters; the admin list is a gsi1 Query.
-    allow('feedback', [...READ, ...WRITE], [table]);
-    allow('feedback', READ, [...props.indexArns]);
-    // admin: activity logs and recent logins (gsi1), system tests with a throwaway account
-    // that is created, inspected and deleted again (DESIGN.md departure 7).
-    allow('admin', [...READ, ...WRITE], [table]);
-    allow('admin', READ, [...props.indexArns]);
+    // admin: system tests with a throwaway account that is created, inspected and deleted again (DESIGN.md departure 7).
     allow(
       'admin',
       ['cognito-idp:AdminCreateUser', 'cognito-idp:AdminSetUserPassword', 'cognito-idp:AdminGetUser', 'cognito-idp:AdminDeleteUser'],
       [props.userPoolArn],
-    );
-    // stripe-webhook: only its own items: the event record (idempotency), the payment record,
-    // the user's profile, the activity log and the counters' shards. No delete, no Query, no Scan.
-    // BatchGetItem: a refund or dispute reads the payment record and the profile in one call.
-    allow(
-      'stripe-webhook',
-      ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:ConditionCheckItem'],
-      [table],
-      { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['STRIPE_EVENT#*', 'PAYMENT#*', 'USER#*', 'LOG#*', 'STATS#*'] } },
     );
     props.secrets.stripeSecretKey.grantRead(house['stripe-webhook'].role);
     props.secrets.stripeWebhookSecret.grantRead(house['stripe-webhook'].role);

@@ -16,6 +16,18 @@ export interface DynamoTally {
   calls: number;
   scans: number;
   commands: string[];
+  /**
+   * When present, every command's input (and a successful one's output) is kept here: the
+   * integration run records which items each route touches, for the capacity model
+   * (lib/db/capacity, decision 0020). Absent in Lambda and in `npm start`: nothing is kept.
+   */
+  sent?: SentCommand[];
+}
+/** One DynamoDB command as the DocumentClient sent it (native values, not marshalled). */
+export interface SentCommand {
+  command: string;
+  input: unknown;
+  output?: unknown;
 }
 /** Per-request DynamoDB call counting; the integration tests check the budget of every route with it. */
 export const dynamoTally = new AsyncLocalStorage<DynamoTally>();
@@ -40,6 +52,13 @@ export function ddb(): DynamoDBDocumentClient {
         tally.calls += 1;
         tally.commands.push(context.commandName ?? 'unknown');
         if (context.commandName === 'ScanCommand') tally.scans += 1;
+        if (tally.sent) {
+          const sent: SentCommand = { command: context.commandName ?? 'unknown', input: structuredClone(args.input) };
+          tally.sent.push(sent);
+          const result = await next(args);
+          sent.output = structuredClone(result.output);
+          return result;
+        }
       }
       return next(args);
     },

@@ -8,8 +8,11 @@ export const keys = {
   totals: (sub: string) => ({ pk: `USER#${sub}`, sk: 'TOTALS' }),
   /** idempotency record of a push-up submission (TTL via expiresAt) */
   idempotency: (sub: string, key: string) => ({ pk: `USER#${sub}`, sk: `IDEMPOTENCY#${key}` }),
-  catalog: (kind: CatalogKind, id: string) => ({ pk: `CATALOG#${kind}`, sk: id }),
-  catalogPartition: (kind: CatalogKind) => `CATALOG#${kind}`,
+  /** One of `CATALOG_COPIES` identical copies of a catalogue item (decision 0020): a read picks a copy at random. */
+  catalog: (kind: CatalogKind, id: string, copy: number) => ({ pk: `CATALOG#${kind}#${copy}`, sk: id }),
+  catalogPartition: (kind: CatalogKind, copy: number) => `CATALOG#${kind}#${copy}`,
+  /** The one catalogue partition of a kind before the copies: emptied by the seed sync, never read. */
+  legacyCatalogPartition: (kind: CatalogKind) => `CATALOG#${kind}`,
   feedback: (id: string) => ({ pk: `FEEDBACK#${id}`, sk: 'FEEDBACK' }),
   /**
    * An activity-log item: partitioned by its UTC day and a random shard (`LOG#<yyyy-mm-dd>#<shard>`,
@@ -33,6 +36,10 @@ export const keys = {
   legacyCounters: () => ({ pk: 'STATS', sk: 'COUNTERS' }),
   payment: (provider: string, id: string) => ({ pk: `PAYMENT#${provider}#${id}`, sk: 'PAYMENT' }),
   stripeEvent: (id: string) => ({ pk: `STRIPE_EVENT#${id}`, sk: 'EVENT' }),
+  /** PayPal webhook deduplication (TTL 30 days); the billing repository still spells this key itself. */
+  paypalEvent: (id: string) => ({ pk: `PAYPAL_EVENT#${id}`, sk: 'EVENT' }),
+  /** gsi1 partition of the admin feedback list (`gsi1sk` `<createdAt>#<ulid>`); feedback-repository's FEEDBACK_GSI1PK. */
+  feedbackListGsi1pk: () => 'FEEDBACK',
   /** Sandbox payment objects (sandbox mode only), under their owner: `SANDBOX#CARD#<id>`, `SANDBOX#PAYPAL#<id>`. */
   sandboxPayment: (sub: string, kind: 'CARD' | 'PAYPAL', id: string) => ({ pk: `USER#${sub}`, sk: `SANDBOX#${kind}#${id}` }),
 } as const;
@@ -55,6 +62,14 @@ export const LOG_SHARDS = 16;
  * so each item takes a third of the sign-ins of its hour, and only during that hour.
  */
 export const LOGIN_COUNT_SHARDS = 3;
+
+/**
+ * Identical copies of the catalogue, each in its own partition (`CATALOG#<kind>#<copy>`). Every
+ * diet screen reads the meals and every meal add reads and checks its catalogue item, so one
+ * partition would take ~4,000 RCU/s at the 10M-user peak (the capacity model, decision 0020); a
+ * random copy per read divides that by 8 (~500 RCU/s, 17 %). The seed writes every copy.
+ */
+export const CATALOG_COPIES = 8;
 
 /** A shard number in [0, count), picked at random for each write. */
 export const randomShard = (count: number, random: () => number = Math.random): number => Math.min(count - 1, Math.floor(random() * count));
