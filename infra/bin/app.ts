@@ -7,7 +7,9 @@ import { AppStack } from '../lib/app-stack';
  * (`-c key=value` or cdk.context.json), never from environment variables inside constructs:
  *   paymentMode=sandbox|live, stripePublishableKey, paypalClientId, paypalWebhookId, paypalEnvironment=sandbox|live
  *   (PayPal's sandbox for a test stack; live by default), stripePriceMonthly, stripePriceYearly,
- *   domainName + certificateArn (ACM in us-east-1), alarmEmail, stackName (default FitTrack),
+ *   domainName + certificateArn (ACM in us-east-1), alarmEmail (required), stackName (default FitTrack),
+ *   monthlyUsers (the limits' size, default 10M; infra/lib/capacity-limits.ts), lambdaConcurrencyQuota,
+ *   tableReadQuota, tableWriteQuota, apiRequestsQuota (the account's quotas when raised), monthlyBudgetUsd (default 1000),
  *   authRateLimit (WAF: POSTs per IP in 5 min on /api/auth/, default 100), webAclArn (an existing
  *   CloudFront web ACL instead of FitTrack's own).
  * Outside us-east-1 the app has a second stack, `<stackName>-Edge` in us-east-1, with the CloudFront
@@ -32,6 +34,14 @@ if (authRateLimit !== undefined && !(Number.isInteger(authRateLimit) && authRate
   throw new Error(`authRateLimit must be a whole number of at least 10 (the WAF minimum), got ${ctx('authRateLimit')}`);
 }
 
+const wholeNumber = (key: string): number | undefined => {
+  const v = ctx(key);
+  if (v === undefined) return undefined;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`${key} must be a positive whole number, got ${v}`);
+  return n;
+};
+
 new AppStack(app, ctx('stackName') ?? 'FitTrack', {
   env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
   description: 'FitTrack: subscription fitness tracker (CloudFront + WAF, S3, HTTP API, Lambda, DynamoDB, Cognito)',
@@ -45,6 +55,9 @@ new AppStack(app, ctx('stackName') ?? 'FitTrack', {
   domainName: ctx('domainName'),
   certificateArn: ctx('certificateArn'),
   alarmEmail: ctx('alarmEmail'),
+  monthlyUsers: wholeNumber('monthlyUsers'),
+  quotas: { lambdaConcurrency: wholeNumber('lambdaConcurrencyQuota'), tableReadUnits: wholeNumber('tableReadQuota'), tableWriteUnits: wholeNumber('tableWriteQuota'), apiRequestsPerSecond: wholeNumber('apiRequestsQuota') },
+  monthlyBudgetUsd: wholeNumber('monthlyBudgetUsd'),
   authRateLimit,
   webAclArn: ctx('webAclArn'),
 });

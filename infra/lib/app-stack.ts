@@ -2,11 +2,13 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CfnOutput, Stack, Token, type StackProps } from 'aws-cdk-lib';
+import * as budgets from 'aws-cdk-lib/aws-budgets';
 import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import { type Construct } from 'constructs';
 import { apiPathPrefixes, functionEntries, routes, type Domain } from '@fittrack/functions/routes';
 import { tableDefinition } from '@fittrack/functions/table';
+import { type AccountQuotas, DEFAULT_QUOTAS, capacityLimits, quotaProblems } from './capacity-limits';
 import { Api } from './constructs/api';
 import { Auth } from './constructs/auth';
 import { Data } from './constructs/data';
@@ -47,7 +49,20 @@ export interface AppStackProps extends StackProps {
   /** Custom domain of the site, with an ACM certificate in us-east-1. */
   readonly domainName?: string;
   readonly certificateArn?: string;
+  /**
+   * Who the alarms and the budget notifications reach. Required: a stack whose alarms reach nobody
+   * is refused (issue 17 point 4).
+   */
   readonly alarmEmail?: string;
+  /**
+   * The number of monthly users the limits are sized for (throttles, reserved concurrency, the
+   * table's on-demand ceilings: infra/lib/capacity-limits.ts). Default 10,000,000.
+   */
+  readonly monthlyUsers?: number;
+  /** The account's quotas the limits must fit in (AWS's defaults otherwise); synthesis stops with what to raise. */
+  readonly quotas?: Partial<AccountQuotas>;
+  /** The monthly AWS cost budget in US dollars (AWS Budgets: 80 % spent, 100 % forecast). Default 1,000. */
+  readonly monthlyBudgetUsd?: number;
   /**
    * ARN of an existing CloudFront web ACL (scope CLOUDFRONT, us-east-1) to use instead of FitTrack's
    * own. Default: the stack makes one (see `AppStack.webAcl`).
@@ -81,6 +96,7 @@ export class AppStack extends Stack {
   readonly api: Api;
   readonly site: Site;
   readonly monitoring: Monitoring;
+  readonly budget: budgets.CfnBudget;
   readonly originVerify: OriginVerify;
   /** The web ACL, when this stack holds it (us-east-1 or no region). */
   readonly webAcl?: WebAcl;
@@ -91,8 +107,15 @@ export class AppStack extends Stack {
     super(scope, id, props);
     const productName = props.productName ?? 'FitTrack';
     if (props.domainName && !props.certificateArn) throw new Error('domainName needs certificateArn (ACM, us-east-1)');
+    if (!props.alarmEmail) throw new Error('alarmEmail is required so that the alarms and the budget reach somebody: deploy with -c alarmEmail=ops@example.com');
+    const limits = capacityLimits(props.monthlyUsers);
+    const given = Object.fromEntries(Object.entries(props.quotas ?? {}).filter(([, v]) => v !== undefined));
+    const problems = quotaProblems(limits, { ...DEFAULT_QUOTAS, ...given });
+    if (problems.length > 0) {
+      throw new Error(`The limits for ${limits.monthlyUsers.toLocaleString('en-US')} monthly users do not fit the account: ${problems.join('; ')}. Or size the stack for fewer users with -c monthlyUsers=<n>.`);
+    }
 
-    this.data = new Data(this, 'Data', { definition: tableDefinition });
+    this.data = new Data(this, 'Data', { definition: tableDefinition, maxThroughput: { table: limits.table, indexes: limits.indexes } });
     this.auth = new Auth(this, 'Auth');
     this.payments = new Payments(this, 'Payments');
 
@@ -118,6 +141,7 @@ export class AppStack extends Stack {
       paypalEnvironment: props.paypalEnvironment ?? 'live',
       stripePriceMonthly: props.stripePriceMonthly ?? '',
       stripePriceYearly: props.stripePriceYearly ?? '',
+      reservedConcurrency: limits.reservedConcurrency,
       stubCode: props.stubFunctionCode,
     });
 
@@ -132,6 +156,8 @@ export class AppStack extends Stack {
       authRateLimit: props.authRateLimit,
       // the signature-checked webhooks: their bodies are the providers' JSON, verified by the handler
       uninspectedBodyPaths: routes.filter((r) => r.access === 'stripe').map((r) => r.path),
+      // every API prefix but the providers' webhooks (a few provider addresses send every user's events)
+      apiPathPrefixes: apiPathPrefixes.filter((p) => p !== '/webhooks/'),
     };
     let webAclArn = props.webAclArn;
     if (!webAclArn) {
@@ -158,6 +184,8 @@ export class AppStack extends Stack {
       functions: this.functions.byDomain,
       // 4xx and 5xx per route on the dashboard (issue 17 point 6) and the webhook alarm: every route
       detailedMetricsRouteKeys: routes.map((r) => `${r.method} ${r.path}`),
+      throttle: limits.stage,
+      routeThrottles: limits.routes,
     });
 
     const distDir = path.join(REPO_ROOT, 'frontend', 'dist');
@@ -191,6 +219,27 @@ export class AppStack extends Stack {
       webhookFunction: this.functions.byDomain[WEBHOOK_DOMAIN],
       paypalWebhookRoute,
       alarmEmail: props.alarmEmail,
+    });
+
+    // The month's AWS cost: an email at 80 % spent and at 100 % forecast (issue 17 point 4).
+    const budgetUsd = props.monthlyBudgetUsd ?? 1000;
+    if (!(budgetUsd > 0)) throw new Error(`monthlyBudgetUsd must be a positive number, got ${budgetUsd}`);
+    this.budget = new budgets.CfnBudget(this, 'Budget', {
+      budget: {
+        budgetName: `${this.stackName}-monthly`,
+        budgetType: 'COST',
+        timeUnit: 'MONTHLY',
+        budgetLimit: { amount: budgetUsd, unit: 'USD' },
+      },
+      notificationsWithSubscribers: (
+        [
+          ['ACTUAL', 80],
+          ['FORECASTED', 100],
+        ] as const
+      ).map(([notificationType, threshold]) => ({
+        notification: { notificationType, comparisonOperator: 'GREATER_THAN', threshold, thresholdType: 'PERCENTAGE' },
+        subscribers: [{ subscriptionType: 'EMAIL', address: props.alarmEmail! }],
+      })),
     });
 
     new CfnOutput(this, 'SiteUrl', { value: this.site.url, description: 'The site (and API) origin' });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type CfnElement } from 'aws-cdk-lib';
 import { routes, type Domain } from '@fittrack/functions/routes';
+import { capacityLimits } from '../lib/capacity-limits';
 import { buildStack } from './helpers';
 
 const { stack, template } = buildStack();
@@ -28,22 +29,20 @@ describe('api: HTTP API from the route table', () => {
     expect(route!.Properties.AuthorizationType ?? 'NONE').toBe('NONE');
   });
 
-  it('has a $default stage with throttling, stricter on the public auth routes, and JSON access logs', () => {
+  it('has a $default stage with throttles from the capacity model (stage and every route), detailed metrics per route, and JSON access logs', () => {
     const stages = Object.values(template.findResources('AWS::ApiGatewayV2::Stage'));
     expect(stages).toHaveLength(1);
     const s = stages[0]!.Properties;
     expect(s.StageName).toBe('$default');
     expect(s.AutoDeploy).toBe(true);
-    expect(s.DefaultRouteSettings).toEqual({ ThrottlingRateLimit: 50, ThrottlingBurstLimit: 100 });
-    const strict = routes.filter((r) => r.access === 'public' && r.path.startsWith('/api/auth/')).map((r) => `${r.method} ${r.path}`);
-    expect(strict).toEqual(expect.arrayContaining(['POST /api/auth/login', 'POST /api/auth/signup']));
-    for (const key of strict) {
-      expect(s.RouteSettings[key], key).toMatchObject({ ThrottlingRateLimit: 10, ThrottlingBurstLimit: 20 });
-      expect(s.RouteSettings[key].ThrottlingRateLimit).toBeLessThan(s.DefaultRouteSettings.ThrottlingRateLimit);
+    const limits = capacityLimits();
+    expect(s.DefaultRouteSettings).toEqual({ ThrottlingRateLimit: limits.stage.rateLimit, ThrottlingBurstLimit: limits.stage.burstLimit });
+    // every route has its own throttle and detailed metrics (4xx and 5xx per route on the dashboard)
+    for (const r of routes) {
+      const key = `${r.method} ${r.path}`;
+      expect(s.RouteSettings[key], key).toEqual({ DetailedMetricsEnabled: true, ThrottlingRateLimit: limits.routes[key]!.rateLimit, ThrottlingBurstLimit: limits.routes[key]!.burstLimit });
+      expect(s.RouteSettings[key].ThrottlingRateLimit, key).toBeLessThanOrEqual(s.DefaultRouteSettings.ThrottlingRateLimit);
     }
-    // every route: detailed metrics (4xx and 5xx per route on the dashboard), and no throttle of its own beyond the auth routes'
-    expect(s.RouteSettings['GET /api/auth/me']).toEqual({ DetailedMetricsEnabled: true });
-    for (const r of routes) expect(s.RouteSettings[`${r.method} ${r.path}`], `${r.method} ${r.path}`).toMatchObject({ DetailedMetricsEnabled: true });
     expect(s.AccessLogSettings.DestinationArn).toEqual({ 'Fn::GetAtt': [logicalId(stack.api.accessLogs), 'Arn'] });
     expect(JSON.parse(s.AccessLogSettings.Format)).toMatchObject({ requestId: '$context.requestId', status: '$context.status' });
     // audit-relevant: the access log outlives the stack (it still expires by its retention)

@@ -18,11 +18,21 @@ export function cdkJsonContext(): Record<string, unknown> {
 
 export const TEST_ENV = { account: '123456789012', region: 'eu-west-1' };
 
+/**
+ * What a deploy for the default 10M monthly users passes (README "Deploy"): somebody for the
+ * alarms, and the account's quotas raised to what the limits need (capacity-limits.ts).
+ */
+export const DEPLOY_PROPS = {
+  alarmEmail: 'ops@example.com',
+  quotas: { lambdaConcurrency: 3000, tableReadUnits: 60_000, tableWriteUnits: 40_000, apiRequestsPerSecond: 15_000 },
+} satisfies Partial<AppStackProps>;
+
 /** The stack with stub Lambda code (no bundling) and the placeholder site content. */
 export function buildStack(props: Partial<AppStackProps> = {}) {
   const app = new App({ context: cdkJsonContext() });
   const stack = new AppStack(app, 'FitTrack', {
     env: TEST_ENV,
+    ...DEPLOY_PROPS,
     stubFunctionCode: lambda.Code.fromAsset(path.join(here, 'stub-handler')),
     siteContentDir: PLACEHOLDER_SITE_DIR,
     ...props,

@@ -5,7 +5,7 @@ import { apiPathPrefixes, functionEntries, routes, type Domain } from '@fittrack
 import { ORIGIN_VERIFY_ENV, ORIGIN_VERIFY_HEADER } from '@fittrack/functions/lib/origin-secret';
 import { AUTH_PATH_PREFIX, AppStack, PAYPAL_WEBHOOK_ROUTE, PLACEHOLDER_SITE_DIR, WEBHOOK_DOMAIN } from '../lib/app-stack';
 import { RATE_LIMIT_MESSAGE, WAF_CLOUDFRONT_REGION, WAF_RULES } from '../lib/constructs/waf';
-import { buildStack, cdkJsonContext, nagFindings } from './helpers';
+import { buildStack, cdkJsonContext, DEPLOY_PROPS, nagFindings } from './helpers';
 
 /**
  * Docs/decisions/0008: the API only answers requests that came through CloudFront (an origin
@@ -113,12 +113,15 @@ describe('WAF: web ACL in us-east-1, associated with the distribution', () => {
     expect(outputs[ref.OutputName]?.Value).toEqual({ 'Fn::GetAtt': [edge!.getLogicalId(edge!.webAcl.webAcl), 'Arn'] });
     // weak cross-stack references (cdk.json): no export reader/writer custom resources
     expect(Object.values(json.Resources).filter((r) => r.Type.startsWith('Custom::') && r.Type !== 'Custom::CDKBucketDeployment')).toEqual([]);
-    expect(Object.keys(edgeTemplate.toJSON().Resources)).toEqual([edge!.getLogicalId(edge!.webAcl.webAcl)]);
+    // the web ACL and its logging (CloudFront's WAF logs live in us-east-1 with it)
+    expect(Object.keys(edgeTemplate.toJSON().Resources).sort()).toEqual(
+      [edge!.webAcl.webAcl, edge!.webAcl.logGroup.node.defaultChild!, edge!.webAcl.logging].map((c) => edge!.getLogicalId(c as CfnElement)).sort(),
+    );
   });
 
   it('runs the AWS managed groups: IP reputation, known bad inputs, common rule set (blocking)', () => {
     const names = (acl().Rules as Rule[]).sort((a, b) => a.Priority - b.Priority).map((r) => r.Name);
-    expect(names).toEqual([WAF_RULES.ipReputation, WAF_RULES.authRateLimit, WAF_RULES.knownBadInputs, WAF_RULES.common]);
+    expect(names).toEqual([WAF_RULES.ipReputation, WAF_RULES.authRateLimit, WAF_RULES.apiRateLimit, WAF_RULES.knownBadInputs, WAF_RULES.common]);
     for (const [name, group] of [
       [WAF_RULES.ipReputation, 'AWSManagedRulesAmazonIpReputationList'],
       [WAF_RULES.knownBadInputs, 'AWSManagedRulesKnownBadInputsRuleSet'],
@@ -183,7 +186,7 @@ describe('WAF placement by region', () => {
 
   it('a us-east-1 stack holds the web ACL itself (no edge stack)', () => {
     const app = new App({ context: cdkJsonContext() });
-    const s = new AppStack(app, 'FitTrack', { env: { account: '123456789012', region: 'us-east-1' }, siteContentDir: PLACEHOLDER_SITE_DIR });
+    const s = new AppStack(app, 'FitTrack', { env: { account: '123456789012', region: 'us-east-1' }, ...DEPLOY_PROPS, siteContentDir: PLACEHOLDER_SITE_DIR });
     const t = Template.fromStack(s);
     expect(s.edge).toBeUndefined();
     expect(app.node.children.filter((c) => c instanceof Stack)).toHaveLength(1);
@@ -193,7 +196,7 @@ describe('WAF placement by region', () => {
 
   it('without a region (offline `cdk synth`, no AWS account) the stack synthesises alone, web ACL included, nag-clean', () => {
     const app = new App({ context: cdkJsonContext() });
-    const s = new AppStack(app, 'FitTrack', { siteContentDir: PLACEHOLDER_SITE_DIR });
+    const s = new AppStack(app, 'FitTrack', { ...DEPLOY_PROPS, siteContentDir: PLACEHOLDER_SITE_DIR });
     const t = Template.fromStack(s);
     expect(s.edge).toBeUndefined();
     t.resourceCountIs('AWS::WAFv2::WebACL', 1);

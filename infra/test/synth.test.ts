@@ -7,7 +7,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { functionEntries, type Domain } from '@fittrack/functions/routes';
 import { AppStack, PLACEHOLDER_SITE_DIR } from '../lib/app-stack';
 import { BUNDLE_BUDGET_BYTES, COLD_PATH_BUDGET_BYTES, assetFiles, builtinsLoadedBy, bytesOf, loadedFiles } from '../lib/bundle-budgets';
-import { cdkJsonContext, TEST_ENV } from './helpers';
+import { cdkJsonContext, DEPLOY_PROPS, TEST_ENV } from './helpers';
 
 /**
  * The real thing, as `npm run synth` does it: esbuild bundles every handler (about 10 s for
@@ -20,7 +20,7 @@ describe('full synth with bundling', () => {
     const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'fittrack-synth-'));
     try {
       const app = new App({ outdir, context: cdkJsonContext() });
-      const stack = new AppStack(app, 'FitTrack', { env: TEST_ENV, siteContentDir: PLACEHOLDER_SITE_DIR });
+      const stack = new AppStack(app, 'FitTrack', { env: TEST_ENV, ...DEPLOY_PROPS, siteContentDir: PLACEHOLDER_SITE_DIR });
       Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
       const assembly = app.synth();
       // eu-west-1: the CloudFront web ACL is in its own us-east-1 stack, deployed first

@@ -7,26 +7,21 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { type Domain, type RouteDef } from '@fittrack/functions/routes';
 
-interface Throttle {
-  readonly rateLimit: number;
-  readonly burstLimit: number;
-}
+import { type Throttle } from '../capacity-limits';
 
 export interface ApiProps {
   /** The route table (functions/src/routes.ts): one API route per entry. */
   readonly routes: readonly RouteDef[];
   /** The Lambda of each domain. */
   readonly functions: Readonly<Record<Domain, lambda.IFunction>>;
-  /** Stage-wide throttling. Default 50 rps, burst 100. */
-  readonly throttle?: Throttle;
+  /** Stage-wide throttling (infra/lib/capacity-limits.ts: every route's modelled peak together). */
+  readonly throttle: Throttle;
   /**
-   * Stricter throttling for the credential endpoints. API Gateway limits are per route for all
-   * callers together (not per client): they cap the cost of credential stuffing, while the auth
-   * Lambda limits attempts per account and per IP. Default: the public /api/auth/* routes
-   * (signup, login, logout) at 10 rps, burst 20; /api/auth/me stays on the stage limit because
-   * every page load calls it.
+   * Each route's own throttle, by route key (capacity-limits.ts: its modelled peak with headroom).
+   * API Gateway limits are for all callers together, not per client: they keep one route's flood
+   * from taking the whole stage's budget; the WAF's per-address rules bound each client.
    */
-  readonly authThrottle?: Throttle & { readonly applies: (r: RouteDef) => boolean };
+  readonly routeThrottles: Readonly<Record<string, Throttle>>;
   /** Route keys that get route-level metrics (used by the webhook-failure alarm). */
   readonly detailedMetricsRouteKeys?: readonly string[];
   readonly logRetention?: logs.RetentionDays;
@@ -85,7 +80,7 @@ export class Api extends Construct {
       removalPolicy: RemovalPolicy.RETAIN,
     });
 
-    const throttle = props.throttle ?? { rateLimit: 50, burstLimit: 100 };
+    const throttle = props.throttle;
     this.stage = new apigw.HttpStage(this, 'DefaultStage', {
       httpApi: this.httpApi,
       stageName: '$default',
@@ -111,21 +106,16 @@ export class Api extends Construct {
       },
     });
 
-    // Route-level settings: stricter throttling on the auth routes (DESIGN.md section 6) and
-    // detailed metrics where an alarm needs them. A route setting needs its route to exist.
-    const auth = props.authThrottle ?? {
-      applies: (r: RouteDef) => r.access === 'public' && r.path.startsWith('/api/auth/'),
-      rateLimit: 10,
-      burstLimit: 20,
-    };
+    // Route-level settings: each route's throttle and detailed metrics where the dashboard and
+    // alarms need them. A route setting needs its route to exist.
     const routeSettings: Record<string, Record<string, unknown>> = {};
     for (const r of props.routes) {
       const key = `${r.method} ${r.path}`;
       const s: Record<string, unknown> = {};
-      if (auth.applies(r)) {
-        s.ThrottlingRateLimit = auth.rateLimit;
-        s.ThrottlingBurstLimit = auth.burstLimit;
-      }
+      const t = props.routeThrottles[key];
+      if (!t) throw new Error(`Api: no throttle for route ${key}`);
+      s.ThrottlingRateLimit = t.rateLimit;
+      s.ThrottlingBurstLimit = t.burstLimit;
       if (props.detailedMetricsRouteKeys?.includes(key)) s.DetailedMetricsEnabled = true;
       if (Object.keys(s).length > 0) {
         routeSettings[key] = s;

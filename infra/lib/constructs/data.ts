@@ -9,6 +9,15 @@ export const TABLE_LOGICAL_ID = 'FitTrackTable';
 export interface DataProps {
   /** The single table definition shared with the local bootstrap (functions/src/lib/db/table.ts). */
   readonly definition: TableDefinition;
+  /**
+   * On-demand ceilings in request units per second (issue 17 point 4: a runaway client or bug cannot
+   * run up an unbounded bill), from the capacity model (infra/lib/capacity-limits.ts): the table,
+   * and each index by name.
+   */
+  readonly maxThroughput: {
+    readonly table: { readonly maxRead: number; readonly maxWrite: number };
+    readonly indexes: Readonly<Record<string, { readonly maxRead: number; readonly maxWrite: number }>>;
+  };
 }
 
 const attributeType = (t: 'S' | 'N' | 'B'): dynamodb.AttributeType =>
@@ -29,14 +38,20 @@ export class Data extends Construct {
     this.table = new dynamodb.TableV2(this, 'Table', {
       partitionKey: { name: d.partitionKey.name, type: attributeType(d.partitionKey.type) },
       sortKey: { name: d.sortKey.name, type: attributeType(d.sortKey.type) },
-      globalSecondaryIndexes: d.globalSecondaryIndexes.map((gsi) => ({
+      globalSecondaryIndexes: d.globalSecondaryIndexes.map((gsi) => {
+        const max = props.maxThroughput.indexes[gsi.indexName];
+        if (!max) throw new Error(`Data: no maximum throughput for index ${gsi.indexName}`);
+        return {
         indexName: gsi.indexName,
+        maxReadRequestUnits: max.maxRead,
+        maxWriteRequestUnits: max.maxWrite,
         partitionKey: { name: gsi.partitionKey.name, type: attributeType(gsi.partitionKey.type) },
         sortKey: { name: gsi.sortKey.name, type: attributeType(gsi.sortKey.type) },
         projectionType: dynamodb.ProjectionType.ALL,
-      })),
+        };
+      }),
       timeToLiveAttribute: d.timeToLiveAttribute,
-      billing: dynamodb.Billing.onDemand(),
+      billing: dynamodb.Billing.onDemand({ maxReadRequestUnits: props.maxThroughput.table.maxRead, maxWriteRequestUnits: props.maxThroughput.table.maxWrite }),
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       deletionProtection: true,
       removalPolicy: RemovalPolicy.RETAIN,

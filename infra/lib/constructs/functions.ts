@@ -98,6 +98,8 @@ export interface HouseFunctionProps {
   /** Repository root: esbuild's working directory (node_modules, tsconfig). */
   readonly projectRoot: string;
   readonly logRetention: logs.RetentionDays;
+  /** Concurrent executions reserved for this function (and its ceiling): one domain cannot starve the others. */
+  readonly reservedConcurrency?: number;
   /**
    * Tests only: skip esbuild and deploy this code instead (same runtime, role, log group and
    * environment), so assertion tests do not bundle seven functions. `cdk synth` never sets it.
@@ -145,6 +147,7 @@ export class HouseFunction extends Construct {
       role: this.role,
       logGroup: this.logGroup,
       loggingFormat: lambda.LoggingFormat.JSON,
+      reservedConcurrentExecutions: props.reservedConcurrency,
     } satisfies Partial<lambda.FunctionProps>;
 
     this.fn = new lambda.Function(this, 'Function', {
@@ -187,6 +190,8 @@ export interface FunctionsProps {
   readonly paypalWebhookId: string;
   /** Which PayPal the credentials belong to (every function: PAYPAL_ENVIRONMENT, read by lib/env.ts). */
   readonly paypalEnvironment: 'sandbox' | 'live';
+  /** Reserved concurrency per function (infra/lib/capacity-limits.ts): one domain cannot starve the others. */
+  readonly reservedConcurrency?: Readonly<Record<Domain, number>>;
   /** Stripe price ids of the two plans (live mode); empty in sandbox mode. */
   readonly stripePriceMonthly: string;
   readonly stripePriceYearly: string;
@@ -345,6 +350,7 @@ export class Functions extends Construct {
         environment: { ...baseEnv, POWERTOOLS_SERVICE_NAME: domain, ...extraEnv[domain] },
         projectRoot: props.projectRoot,
         logRetention: props.logRetention ?? logs.RetentionDays.ONE_MONTH,
+        reservedConcurrency: props.reservedConcurrency?.[domain],
         stubCode: props.stubCode,
       });
     }

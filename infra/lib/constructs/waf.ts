@@ -1,5 +1,8 @@
+import { ArnFormat, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import * as logs from 'aws-cdk-lib/aws-logs';
 import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
+import { API_REQUESTS_PER_IP_PER_5_MIN } from '@fittrack/functions/lib/db/capacity/model';
 
 /** CloudFront web ACLs (scope CLOUDFRONT) can only be created in this region. */
 export const WAF_CLOUDFRONT_REGION = 'us-east-1';
@@ -24,12 +27,24 @@ export interface WebAclProps {
    * payment event). IP reputation still applies there.
    */
   readonly uninspectedBodyPaths?: readonly string[];
+  /**
+   * Path prefixes of the API ("/api/", "/paypal/"): every request under them counts towards the
+   * per-address limit `apiRateLimit`. The providers' webhooks (/webhooks/) are not under them: a
+   * few Stripe and PayPal addresses send every user's events, and their signatures are checked.
+   */
+  readonly apiPathPrefixes: readonly string[];
+  /**
+   * Requests per client IP in 5 minutes under `apiPathPrefixes` before the WAF answers 429. Default
+   * API_REQUESTS_PER_IP_PER_5_MIN, the figure the capacity model bounds one caller's partitions by.
+   */
+  readonly apiRateLimit?: number;
 }
 
 /** Names of the rules, in priority order (also their CloudWatch metric names). */
 export const WAF_RULES = {
   ipReputation: 'AWS-AWSManagedRulesAmazonIpReputationList',
   authRateLimit: 'AuthRateLimit',
+  apiRateLimit: 'ApiRateLimit',
   knownBadInputs: 'AWS-AWSManagedRulesKnownBadInputsRuleSet',
   common: 'AWS-AWSManagedRulesCommonRuleSet',
 } as const;
@@ -80,22 +95,33 @@ const methodIs = (method: string): wafv2.CfnWebACL.StatementProperty => ({
  *    a JSON `{ message }`. GET /api/auth/me is not counted: every page load calls it. This sits in
  *    front of the per-account and per-IP sign-in limits of the auth Lambda and the API's route
  *    throttling, and stops a flood before it costs Lambda invocations.
- * 3. Known bad inputs (Log4j, Java deserialisation, localhost Host, exploitable paths): block.
- * 4. Core rule set (OWASP-style XSS, LFI, RFI, SSRF, bad bots, size limits): block, except the
+ * 3. Rate limit per client IP on every request to the API (/api/, /paypal/): 429 with the same
+ *    JSON. One client sending ~50 requests a second of GET /api/config used to take the stage's
+ *    whole throttle from everyone (issue 17); now it is refused at the edge after 3,000 in 5 minutes.
+ * 4. Known bad inputs (Log4j, Java deserialisation, localhost Host, exploitable paths): block.
+ * 5. Core rule set (OWASP-style XSS, LFI, RFI, SSRF, bad bots, size limits): block, except the
  *    8 KB body limit, which only counts: the functions refuse bodies over 16 KB themselves (413
  *    JSON), and a 5,000-character feedback message in a non-Latin script is over 8 KB.
- * Every rule publishes CloudWatch metrics and sampled requests.
+ * Every rule publishes CloudWatch metrics and sampled requests. The requests a rule blocks or
+ * counts are logged to CloudWatch Logs (`aws-waf-logs-<stack>`, 90 days, kept when the stack is
+ * deleted), with the cookie and authorization headers redacted: the sessions are cookies.
  */
 export class WebAcl extends Construct {
   readonly webAcl: wafv2.CfnWebACL;
   /** ARN of the web ACL: the distribution's `webAclId`. */
   readonly arn: string;
+  /** Where the WAF logs what it blocks or counts. */
+  readonly logGroup: logs.LogGroup;
+  readonly logging: wafv2.CfnLoggingConfiguration;
 
   constructor(scope: Construct, id: string, props: WebAclProps) {
     super(scope, id);
     if (!props.authPathPrefix.startsWith('/')) throw new Error('WebAcl: authPathPrefix must start with /');
     const limit = props.authRateLimit ?? 100;
     if (!Number.isInteger(limit) || limit < 10) throw new Error(`WebAcl: authRateLimit must be a whole number of at least 10 (the WAF minimum), got ${limit}`);
+    const apiLimit = props.apiRateLimit ?? API_REQUESTS_PER_IP_PER_5_MIN;
+    if (!Number.isInteger(apiLimit) || apiLimit < 10) throw new Error(`WebAcl: apiRateLimit must be a whole number of at least 10 (the WAF minimum), got ${apiLimit}`);
+    if (props.apiPathPrefixes.length === 0 || props.apiPathPrefixes.some((p) => !p.startsWith('/'))) throw new Error('WebAcl: apiPathPrefixes must be paths starting with /');
     const skipBodies = props.uninspectedBodyPaths ?? [];
     // Managed groups that inspect bodies skip the listed paths (scope-down: NOT one of them).
     const notUninspected: wafv2.CfnWebACL.StatementProperty | undefined =
@@ -124,7 +150,7 @@ export class WebAcl extends Construct {
 
     this.webAcl = new wafv2.CfnWebACL(this, 'WebAcl', {
       scope: 'CLOUDFRONT',
-      description: 'FitTrack: managed rule groups and a rate limit on the sign-in endpoints',
+      description: 'FitTrack: managed rule groups, a rate limit per address on the API and a tighter one on sign-in',
       defaultAction: { allow: {} },
       visibilityConfig: visibility('FitTrackWebAcl'),
       customResponseBodies: {
@@ -146,10 +172,56 @@ export class WebAcl extends Construct {
           },
           visibilityConfig: visibility(WAF_RULES.authRateLimit),
         },
-        managed('AWSManagedRulesKnownBadInputsRuleSet', 2, { scopeDown: notUninspected }),
-        managed('AWSManagedRulesCommonRuleSet', 3, { scopeDown: notUninspected, countOnly: ['SizeRestrictions_BODY'] }),
+        {
+          name: WAF_RULES.apiRateLimit,
+          priority: 2,
+          action: { block: { customResponse: { responseCode: 429, customResponseBodyKey: 'TooManyRequests' } } },
+          statement: {
+            rateBasedStatement: {
+              aggregateKeyType: 'IP',
+              limit: apiLimit,
+              evaluationWindowSec: 300,
+              scopeDownStatement:
+                props.apiPathPrefixes.length === 1
+                  ? pathStartsWith(props.apiPathPrefixes[0]!.toLowerCase())
+                  : { orStatement: { statements: props.apiPathPrefixes.map((p) => pathStartsWith(p.toLowerCase())) } },
+            },
+          },
+          visibilityConfig: visibility(WAF_RULES.apiRateLimit),
+        },
+        managed('AWSManagedRulesKnownBadInputsRuleSet', 3, { scopeDown: notUninspected }),
+        managed('AWSManagedRulesCommonRuleSet', 4, { scopeDown: notUninspected, countOnly: ['SizeRestrictions_BODY'] }),
       ],
     });
     this.arn = this.webAcl.attrArn;
+
+    // WAF logs: the name must start with aws-waf-logs-, and the destination is the group's ARN
+    // without CloudFormation's trailing ":*" (WAF refuses it). WAF adds the log group's resource policy.
+    const stack = Stack.of(this);
+    const logGroupName = `aws-waf-logs-${stack.stackName}`;
+    this.logGroup = new logs.LogGroup(this, 'Logs', {
+      logGroupName,
+      retention: logs.RetentionDays.THREE_MONTHS,
+      // audit-relevant: kept when the stack is deleted (it still expires by its retention)
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    this.logging = new wafv2.CfnLoggingConfiguration(this, 'Logging', {
+      resourceArn: this.webAcl.attrArn,
+      logDestinationConfigs: [stack.formatArn({ service: 'logs', resource: 'log-group', resourceName: logGroupName, arnFormat: ArnFormat.COLON_RESOURCE_NAME })],
+      // the session is a cookie, and no header that carries a credential belongs in a log
+      redactedFields: [{ singleHeader: { Name: 'cookie' } }, { singleHeader: { Name: 'authorization' } }],
+      // what was blocked or counted, not every allowed request (at the peak ~9,500 a second)
+      loggingFilter: {
+        DefaultBehavior: 'DROP',
+        Filters: [
+          {
+            Behavior: 'KEEP',
+            Requirement: 'MEETS_ANY',
+            Conditions: [{ ActionCondition: { Action: 'BLOCK' } }, { ActionCondition: { Action: 'COUNT' } }],
+          },
+        ],
+      },
+    });
+    this.logging.node.addDependency(this.logGroup);
   }
 }
