@@ -14,6 +14,7 @@ import {
   CreateTableCommand,
   DescribeTableCommand,
   DynamoDBClient,
+  UpdateTableCommand,
   UpdateTimeToLiveCommand,
   type CreateTableCommandInput,
 } from '@aws-sdk/client-dynamodb';
@@ -51,15 +52,19 @@ function createTableInput(tableName: string): CreateTableCommandInput {
       ],
       Projection: { ProjectionType: 'ALL' },
     })),
+    StreamSpecification: { StreamEnabled: true, StreamViewType: d.stream },
   };
 }
 
-/** Creates the table (keys, GSI, TTL) unless it exists. Safe on every start. */
+/** Creates the table (keys, GSI, TTL, stream) unless it exists; turns the stream on in a table made before it. Safe on every start. */
 export async function ensureTable(endpoint: string, tableName: string): Promise<'created' | 'exists'> {
   const client = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials });
   try {
     try {
-      await client.send(new DescribeTableCommand({ TableName: tableName }));
+      const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+      if (!Table?.StreamSpecification?.StreamEnabled) {
+        await client.send(new UpdateTableCommand({ TableName: tableName, StreamSpecification: { StreamEnabled: true, StreamViewType: tableDefinition.stream } }));
+      }
       return 'exists';
     } catch (err) {
       if ((err as Error).name !== 'ResourceNotFoundException') throw err;

@@ -3,6 +3,8 @@ import path from 'node:path';
 import { type AdminCredentials, ensureAdmin, ensureTable, ensureUserPool } from './bootstrap';
 import { type Emulator, startCognitoLocal, startDynamoLocal } from './emulators';
 import { type DynamoStats, createGateway } from './gateway';
+import { type StreamPoller, startStreamPoller } from './stream-poller';
+import type { StreamRecord } from '../functions/src/log-digest/handler';
 import { freePort } from './ports';
 
 export interface StackOptions {
@@ -51,12 +53,14 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
   const tableName = opts.tableName ?? 'fittrack';
   const started: Emulator[] = [];
   let server: ReturnType<typeof createGateway> | undefined;
+  let poller: StreamPoller | undefined;
 
   const stop = async () => {
     if (server) await new Promise<void>((r) => server!.close(() => r()));
     server?.closeAllConnections?.();
     // requests whose client has gone still run their handler: let them finish before their emulators go
     await server?.drain();
+    await poller?.stop();
     await Promise.all(started.map((e) => e.stop()));
   };
 
@@ -103,6 +107,15 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     // before the gateway listens, so that no request ever sees a half-seeded catalogue.
     const { seedCatalog } = await import('./seed');
     await seedCatalog();
+
+    // The table's stream consumer, as Lambda's event source runs it in AWS (decision 0023).
+    const { handler: foldNewest } = await import('../functions/src/log-digest/handler');
+    poller = startStreamPoller({
+      endpoint: dynamo.endpoint,
+      tableName,
+      handle: (records) => foldNewest({ Records: records as StreamRecord[] }),
+      onError: (err) => console.error('[stream] newest-events consumer failed, retrying:', err instanceof Error ? err.message : err),
+    });
 
     server = createGateway({ staticDir: opts.staticDir, logRequests: opts.logRequests, countDynamoCalls: opts.countDynamoCalls });
     await new Promise<void>((resolve, reject) => {

@@ -13,6 +13,7 @@ import { Api } from './constructs/api';
 import { Auth } from './constructs/auth';
 import { Data } from './constructs/data';
 import { Functions } from './constructs/functions';
+import { LogDigest } from './constructs/log-digest';
 import { Monitoring } from './constructs/monitoring';
 import { OriginVerify } from './constructs/origin-verify';
 import { Payments } from './constructs/payments';
@@ -97,6 +98,8 @@ export class AppStack extends Stack {
   readonly site: Site;
   readonly monitoring: Monitoring;
   readonly budget: budgets.CfnBudget;
+  /** The table's stream consumer that keeps the newest activity-log events (decision 0023). */
+  readonly logDigest: LogDigest;
   readonly originVerify: OriginVerify;
   /** The web ACL, when this stack holds it (us-east-1 or no region). */
   readonly webAcl?: WebAcl;
@@ -142,6 +145,15 @@ export class AppStack extends Stack {
       stripePriceMonthly: props.stripePriceMonthly ?? '',
       stripePriceYearly: props.stripePriceYearly ?? '',
       reservedConcurrency: limits.reservedConcurrency,
+      stubCode: props.stubFunctionCode,
+    });
+
+    this.logDigest = new LogDigest(this, 'LogDigest', {
+      table: this.data.table,
+      tableName: this.data.table.tableName,
+      srcDir: path.join(REPO_ROOT, 'functions', 'src'),
+      projectRoot: REPO_ROOT,
+      reservedConcurrency: limits.streamConsumerConcurrency,
       stubCode: props.stubFunctionCode,
     });
 
@@ -213,7 +225,8 @@ export class AppStack extends Stack {
       dashboardName: `${id}-${this.region}`.replace(/[^A-Za-z0-9_-]/g, '-'),
       apiId: this.api.httpApi.apiId,
       apiStageName: this.api.stage.stageName,
-      functions: this.functions.byDomain,
+      functions: { ...this.functions.byDomain, 'log-digest': this.logDigest.fn },
+      streamConsumer: this.logDigest.fn,
       tableName: this.data.table.tableName,
       webhookRoute,
       webhookFunction: this.functions.byDomain[WEBHOOK_DOMAIN],

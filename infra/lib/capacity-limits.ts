@@ -63,6 +63,11 @@ export interface CapacityLimits {
   readonly routes: Readonly<Record<string, Throttle>>;
   /** reserved concurrency per function */
   readonly reservedConcurrency: Readonly<Record<Domain, number>>;
+  /**
+   * The stream consumer's (log-digest): Lambda runs one invocation per stream shard at a time, and a
+   * table has about a shard per partition, about one per 1,000 write units of its peak.
+   */
+  readonly streamConsumerConcurrency: number;
   /** on-demand maximum request units per second: the table, and each index */
   readonly table: { readonly maxRead: number; readonly maxWrite: number };
   readonly indexes: Readonly<Record<string, { readonly maxRead: number; readonly maxWrite: number }>>;
@@ -99,6 +104,7 @@ export function capacityLimits(monthlyUsers: number = TRAFFIC.monthlyActiveUsers
     stage: throttleOf(Math.max(MIN_ROUTE_RATE * 5, Math.ceil(total * STAGE_HEADROOM))),
     routes: routeLimits,
     reservedConcurrency,
+    streamConsumerConcurrency: Math.max(MIN_RESERVED_CONCURRENCY, Math.ceil((table.wcu * scale * TABLE_HEADROOM) / 1000)),
     table: ceiling(table),
     indexes: Object.fromEntries(Object.entries(indexes).map(([name, u]) => [name, ceiling(u)])),
   };
@@ -107,7 +113,7 @@ export function capacityLimits(monthlyUsers: number = TRAFFIC.monthlyActiveUsers
 /** What does not fit the account's quotas, as sentences for the person deploying; empty when all fits. */
 export function quotaProblems(l: CapacityLimits, q: AccountQuotas): string[] {
   const out: string[] = [];
-  const reserved = Object.values(l.reservedConcurrency).reduce((a, b) => a + b, 0);
+  const reserved = Object.values(l.reservedConcurrency).reduce((a, b) => a + b, l.streamConsumerConcurrency);
   if (reserved > q.lambdaConcurrency - UNRESERVED_MINIMUM) {
     out.push(
       `the functions reserve ${reserved} concurrent executions, and Lambda keeps ${UNRESERVED_MINIMUM} of the account's ${q.lambdaConcurrency} unreserved: ` +

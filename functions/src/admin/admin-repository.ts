@@ -1,13 +1,14 @@
 import { type ActivityLogEntry } from '../contract/admin';
 import { failureMinuteAttr, hourOf, minuteAttr } from '../lib/activity-log';
 import { COUNTER_SHARDS, LOGIN_COUNT_SHARDS, keys } from '../lib/db/keys';
-import { GSI1 } from '../lib/db/table';
-import { type Item, type Key, batchGet, queryPage } from '../lib/db/toolkit';
+import { type Item, type Key, batchGet } from '../lib/db/toolkit';
+import { type LoggedEvent } from '../log-digest/newest';
 
 /**
- * The admin summary's two reads (docs/decisions/0016): one BatchGet of the counters shards, the
- * legacy counters item and the login counts of every hour the window touches (the request's profile
- * check rides in it, lib/profile-check.ts), and one Query of the newest events.
+ * The admin summary's one read (docs/decisions/0016, 0023): one BatchGet of the counters shards, the
+ * legacy counters item, the login counts of every hour the window touches and the newest-events
+ * item kept by the table's stream consumer (the request's profile check rides in it too,
+ * lib/profile-check.ts).
  */
 
 /** A `login_failed` entry is one per account and hour (decision 0017): its text says how many. */
@@ -30,28 +31,13 @@ const toEntry = (it: Item): ActivityLogEntry => ({
   timestamp: String(it.timestamp ?? ''),
 });
 
-/**
- * The newest `limit` events stamped at or before `untilIso`: one Query of gsi1 `LOG#RECENT`,
- * newest first (events stamped further ahead by a fast clock wait until they are due).
- */
-export async function newestEvents(limit: number, untilIso: string): Promise<ActivityLogEntry[]> {
-  const { items } = await queryPage({
-    IndexName: GSI1,
-    KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk <= :until',
-    ExpressionAttributeValues: { ':pk': keys.logRecentGsi1pk(), ':until': `${untilIso}#~` },
-    ScanIndexForward: false,
-    Limit: limit,
-  });
-  return items.map(toEntry);
-}
-
 export interface Counters {
   logCount: number;
   feedbackCount: number;
 }
 
-/** A BatchGet answers at most 100 keys; the profile check may add one. */
-const MAX_KEYS = 99;
+/** A BatchGet answers at most 100 keys; the profile check may add one, the newest-events item is one. */
+const MAX_KEYS = 98;
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
@@ -75,14 +61,21 @@ export function summaryKeys(since: Date, until: Date): { counters: Key[]; logins
 }
 
 /**
- * The totals, and the logins and failed sign-ins stamped in (since, until], to the minute: a minute counts when its
+ * The totals, the newest `limit` events, and the logins and failed sign-ins stamped in (since, until], to the minute: a minute counts when its
  * start is after `since` and not after `until`, so a login older than `since` is never counted and
  * the logins of the minute that holds `since` are not counted either (at most one minute's worth
  * fewer than an exact count).
  */
-export async function countersAndLogins(since: Date, until: Date): Promise<{ counters: Counters; logins: number; failedSignIns: number }> {
+export async function summary(
+  since: Date,
+  until: Date,
+  limit: number,
+): Promise<{ counters: Counters; logins: number; failedSignIns: number; events: ActivityLogEntry[] }> {
   const plan = summaryKeys(since, until);
-  const items = await batchGet([...plan.counters, ...plan.logins.map((l) => l.key)]);
+  const items = await batchGet([...plan.counters, ...plan.logins.map((l) => l.key), keys.newestLog()]);
+  const newest = items.at(-1);
+  // events stamped further ahead by a fast clock wait until they are due
+  const events = (Array.isArray(newest?.events) ? (newest.events as LoggedEvent[]) : []).filter((e) => e.timestamp <= until.toISOString()).slice(0, limit);
   const counters: Counters = { logCount: 0, feedbackCount: 0 };
   for (const it of items.slice(0, plan.counters.length)) {
     counters.logCount += Number(it?.logCount ?? 0);
@@ -102,5 +95,5 @@ export async function countersAndLogins(since: Date, until: Date): Promise<{ cou
       }
     }
   });
-  return { counters, logins, failedSignIns };
+  return { counters, logins, failedSignIns, events: events.map((e) => toEntry(e as unknown as Item)) };
 }

@@ -125,7 +125,7 @@ describe('POST /api/auth/login', () => {
     expect(gate.map((k) => k.pk)).toEqual(['LOGIN#PAIR#alex_runner#203.0.113.10', 'LOGIN#IP#203.0.113.10', 'LOGIN#USER#alex_runner']);
     const tx = ddbMock.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
     const log = tx.find((i) => i.Put)!.Put!.Item!;
-    expect(log).toMatchObject({ action: 'login', userId: principals.subscriber.sub, ipAddress: '203.0.113.10', gsi1pk: 'LOG#RECENT' });
+    expect(log).toMatchObject({ action: 'login', userId: principals.subscriber.sub, ipAddress: '203.0.113.10', entity: 'LOG' });
     expect(log.details).not.toContain('orbit-lantern-quartz-42');
   });
 

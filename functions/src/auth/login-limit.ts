@@ -74,8 +74,8 @@ export function failedSignInLogKey(username: string, now: Date) {
 /**
  * The account's `login_failed` entry of this hour: ONE activity-log item per account and hour that
  * counts its failures (`attempts`) and refusals (`refused`) and keeps the first time and the last
- * address, so an attack adds a number, not a flood of entries. It is indexed on gsi1 `LOG#RECENT`
- * at its first failure.
+ * address, so an attack adds a number, not a flood of entries. The newest-events list shows it at
+ * its first failure, with its latest counts (log-digest/, decision 0023).
  */
 function failedSignInLogItem(username: string, ip: string, kind: 'failed' | 'refused', now: Date): TransactItem {
   const account = accountIdOf(username);
@@ -88,7 +88,7 @@ function failedSignInLogItem(username: string, ip: string, kind: 'failed' | 'ref
       Key: failedSignInLogKey(username, now),
       UpdateExpression:
         'ADD #count :one SET entity = :log, id = if_not_exists(id, :id), #action = :action, details = :details, userId = :null, ' +
-        'ipAddress = :ip, #ts = if_not_exists(#ts, :ts), lastAt = :ts, gsi1pk = :recent, gsi1sk = if_not_exists(gsi1sk, :gsi1sk), expiresAt = :exp',
+        'ipAddress = :ip, #ts = if_not_exists(#ts, :ts), lastAt = :ts, expiresAt = :exp',
       ExpressionAttributeNames: { '#count': kind === 'failed' ? 'attempts' : 'refused', '#action': 'action', '#ts': 'timestamp' },
       ExpressionAttributeValues: {
         ':one': 1,
@@ -99,8 +99,6 @@ function failedSignInLogItem(username: string, ip: string, kind: 'failed' | 'ref
         ':null': null,
         ':ip': ip,
         ':ts': ts,
-        ':recent': keys.logRecentGsi1pk(),
-        ':gsi1sk': `${ts}#${id}`,
         ':exp': Math.floor(now.getTime() / 1000) + ACTIVITY_LOG_RETENTION_DAYS * 86_400,
       },
     },

@@ -84,7 +84,7 @@ describe('POST /api/feedback', () => {
       },
       ConditionExpression: 'attribute_not_exists(pk)',
     });
-    expect(items[2]!.Put!.Item).toMatchObject({ pk: expect.stringMatching(/^LOG#\d{4}-\d\d-\d\d#([0-9]|1[0-5])$/), gsi1pk: 'LOG#RECENT', action: 'feedback_submitted', userId: principals.subscriber.sub, ipAddress: '203.0.113.10' });
+    expect(items[2]!.Put!.Item).toMatchObject({ pk: expect.stringMatching(/^LOG#\d{4}-\d\d-\d\d#([0-9]|1[0-5])$/), entity: 'LOG', action: 'feedback_submitted', userId: principals.subscriber.sub, ipAddress: '203.0.113.10' });
     expect(items[3]!.Update).toMatchObject({
       Key: { pk: expect.stringMatching(/^STATS#([0-9]|1[0-5])$/), sk: 'COUNTERS' },
       UpdateExpression: 'ADD #c0 :c0, #c1 :c1 SET entity = :entity',

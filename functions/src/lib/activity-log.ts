@@ -79,8 +79,8 @@ export const loginFailureCountUpdate = (now: Date, random: () => number = Math.r
 
 /**
  * The transaction items that record one activity (docs/decisions/0016): the log item, in its day's
- * partition on a random shard, indexed on gsi1 `LOG#RECENT` / `<ts>#<ulid>` for the newest-first
- * list; an ADD on a random counters shard; and for a sign-in, its minute in the hour's login count.
+ * partition on a random shard (the newest-events list is kept from the table's stream, off the
+ * request path: log-digest/, decision 0023); an ADD on a random counters shard; and for a sign-in, its minute in the hour's login count.
  * Callers add them to their own transaction so the log costs no extra round trip; a caller that
  * also counts something else on the counters passes it in `alsoAdd` (one transaction may touch an
  * item only once).
@@ -96,8 +96,6 @@ export function activityLogItems(a: ActivityInput, o: { alsoAdd?: Record<string,
         TableName: tableName(),
         Item: {
           ...keys.log(ts, id, randomShard(LOG_SHARDS, random)),
-          gsi1pk: keys.logRecentGsi1pk(),
-          gsi1sk: `${ts}#${id}`,
           entity: 'LOG',
           id,
           action: a.action,

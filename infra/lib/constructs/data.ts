@@ -51,6 +51,8 @@ export class Data extends Construct {
         };
       }),
       timeToLiveAttribute: d.timeToLiveAttribute,
+      // the newest-events consumer reads the new image of every change (decision 0023)
+      dynamoStream: dynamodb.StreamViewType[d.stream],
       billing: dynamodb.Billing.onDemand({ maxReadRequestUnits: props.maxThroughput.table.maxRead, maxWriteRequestUnits: props.maxThroughput.table.maxWrite }),
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       deletionProtection: true,

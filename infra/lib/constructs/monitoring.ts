@@ -13,6 +13,8 @@ export interface MonitoringProps {
   readonly apiStageName: string;
   /** Domain → function. */
   readonly functions: Readonly<Record<string, lambda.IFunction>>;
+  /** The table's stream consumer (log-digest): alarmed when it falls behind. */
+  readonly streamConsumer?: lambda.IFunction;
   readonly tableName: string;
   /** The webhook route ("POST /webhooks/stripe"); its stage must have detailed metrics on. */
   readonly webhookRoute: { readonly method: string; readonly path: string };
@@ -92,6 +94,16 @@ export class Monitoring extends Construct {
         alarmDescription: `The ${domain} function was throttled (account concurrency exhausted)`,
         threshold: 1,
         comparisonOperator: cw.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      });
+    }
+
+    // The newest-events consumer falling behind the table's stream (decision 0023): the admin's list lags.
+    if (props.streamConsumer) {
+      alarm('LogDigestIteratorAge', {
+        metric: props.streamConsumer.metric('IteratorAge', { period: FIVE_MINUTES, statistic: cw.Stats.MAXIMUM }),
+        alarmDescription: 'The newest-events consumer is more than a minute behind the table stream',
+        threshold: 60_000,
+        comparisonOperator: cw.ComparisonOperator.GREATER_THAN_THRESHOLD,
       });
     }
 

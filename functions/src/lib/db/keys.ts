@@ -19,8 +19,8 @@ export const keys = {
    * sk `<ts>#<ulid>`), so no partition takes every event (docs/decisions/0016).
    */
   log: (ts: string, id: string, shard: number) => ({ pk: `LOG#${ts.slice(0, 10)}#${shard}`, sk: `${ts}#${id}` }),
-  /** gsi1 partition of the newest-events list (`gsi1sk` `<ts>#<ulid>`): the one index entry every event writes (0016). */
-  logRecentGsi1pk: () => 'LOG#RECENT',
+  /** The newest 50 events, one item written by the table's stream consumer only (log-digest/, decision 0023). */
+  newestLog: () => ({ pk: 'LOG#NEWEST', sk: 'LIST' }),
   /** The logins of one UTC hour (`yyyy-mm-ddThh`), one of `LOGIN_COUNT_SHARDS` shards: one number per minute `m00`–`m59`. */
   loginCount: (hour: string, shard: number) => ({ pk: `LOGINS#${hour}#${shard}`, sk: 'COUNT' }),
   /** Feedback submissions of a user in one hour window (TTL via expiresAt): the rate limit. */

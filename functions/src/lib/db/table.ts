@@ -14,6 +14,8 @@ export const tableDefinition = {
     },
   ],
   timeToLiveAttribute: 'expiresAt',
+  /** The table's stream: the new image of every change, read by the newest-events consumer (log-digest/, decision 0023). */
+  stream: 'NEW_IMAGE',
 } as const;
 
 export type TableDefinition = typeof tableDefinition;

@@ -27,7 +27,8 @@ describe('key patterns come from the key builders', () => {
     expect(classifyItem(keys.log('2026-11-25T06:00:00.000Z', 'x', 1)).pk.spreads).toEqual([{ kind: 'time' }, { kind: 'shard', count: LOG_SHARDS }]);
     expect(classifyItem(keys.loginCount('2026-11-25T06', 0)).pk.spreads).toEqual([{ kind: 'time' }, { kind: 'shard', count: LOGIN_COUNT_SHARDS }]);
     expect(classifyItem(keys.profile('u')).pk.spreads).toEqual([{ kind: 'caller' }]);
-    expect(classifyPartition('LOG#RECENT')).toEqual({ pattern: 'LOG#RECENT', spreads: [] });
+    expect(classifyPartition('FEEDBACK')).toEqual({ pattern: 'FEEDBACK', spreads: [] });
+    expect(classifyItem(keys.newestLog()).pk).toEqual({ pattern: 'LOG#NEWEST', spreads: [] });
     expect(classifyPartition(keys.catalogPartition('WORKOUT', 2))).toEqual({ pattern: 'CATALOG#WORKOUT#<shard>', spreads: [{ kind: 'shard', count: CATALOG_COPIES }] });
     expect(classifyPartition(keys.legacyCatalogPartition('WORKOUT')).pattern).toBe('CATALOG#WORKOUT');
   });
@@ -39,13 +40,13 @@ describe('key patterns come from the key builders', () => {
 });
 
 describe('accesses of a command', () => {
-  it('reads a transaction item by item, with the index entry a log item makes', () => {
+  it('reads a transaction item by item, with the index entry a feedback item makes', () => {
     const sent = {
       command: 'TransactWriteItemsCommand',
       input: {
         TransactItems: [
           { ConditionCheck: { Key: keys.profile('u1'), ConditionExpression: 'attribute_exists(pk)' } },
-          { Put: { Item: { ...keys.log('2026-11-25T06:00:00.000Z', '01J', 4), gsi1pk: 'LOG#RECENT', gsi1sk: 'x', action: 'login' } } },
+          { Put: { Item: { ...keys.feedback('01J'), gsi1pk: 'FEEDBACK', gsi1sk: 'x', message: 'hi' } } },
           {
             Update: {
               Key: keys.counterShard(3),
@@ -60,13 +61,13 @@ describe('accesses of a command', () => {
     const a = accessesOf(sent);
     expect(a.map((x) => [x.index, x.op, x.action, x.transactional, x.key.pk])).toEqual([
       ['table', 'check', 'ConditionCheckItem', true, 'USER#u1'],
-      ['table', 'write', 'PutItem', true, 'LOG#2026-11-25#4'],
-      ['gsi1', 'write', 'PutItem', false, 'LOG#RECENT'],
+      ['table', 'write', 'PutItem', true, 'FEEDBACK#01J'],
+      ['gsi1', 'write', 'PutItem', false, 'FEEDBACK'],
       ['table', 'write', 'UpdateItem', true, 'STATS#3'],
     ]);
     expect(a[3]!.attributes).toEqual(['expiresAt', 'logCount', 'pk', 'sk']);
     const r = recordRequest(undefined, [sent]);
-    expect(r.accesses.find((x) => x.index === 'gsi1')).toMatchObject({ pk: 'LOG#RECENT', of: 'LOG#<time>#<shard> / <time>#<id>' });
+    expect(r.accesses.find((x) => x.index === 'gsi1')).toMatchObject({ pk: 'FEEDBACK', of: 'FEEDBACK#<id> / FEEDBACK' });
   });
 
   it('counts the items of one request per pattern and keeps the largest', () => {

@@ -50,7 +50,7 @@ const shapes: Shapes = {
   feedback: [caller('id')],
   // a sign-in failure's hourly entry has the id `LOGIN_FAILED#<account>` (auth/login-limit.ts)
   log: [time('time'), caller('id', '.+'), shard(LOG_SHARDS)],
-  logRecentGsi1pk: [],
+  newestLog: [],
   feedbackListGsi1pk: [],
   loginCount: [time('hour'), shard(LOGIN_COUNT_SHARDS)],
   feedbackRate: [caller('sub'), time('hour')],
