@@ -100,6 +100,16 @@ export const entryIdParam = z
 
 /** GET /api/progress/history?days=7|30 (default 7). */
 export const HISTORY_DAYS = ['7', '30'] as const;
+/**
+ * DELETE /api/progress/today/meals/{id}?calories=N and DELETE /api/pushups/{id}?count=N: what the
+ * client's list says the entry holds. Optional, and never trusted: the removal is conditional on the
+ * stored entry holding exactly that (decision 0104), which lets it write first and answer the day as
+ * stored after its write; without it, or when it differs, the entry is read first as before.
+ */
+const statedAmount = (name: string) => z.string().regex(/^\d{1,5}$/, { error: `${name} must be a whole number` }).optional();
+export const removeMealQuery = z.object({ calories: statedAmount('calories') });
+export const removePushupsQuery = z.object({ count: statedAmount('count') });
+
 export const historyQuery = z.object({
   days: z.enum(HISTORY_DAYS, { error: 'days must be 7 or 30' }).default('7'),
 });

@@ -211,6 +211,27 @@ describe('tracking handler (DynamoDB stubbed)', () => {
     expect(first).toHaveLength(2); // the day's consumed calories have no lifetime total: the totals item is not touched
   });
 
+  it('a removal with the amount the list shows writes first, conditional on that amount, then reads the day as stored (decision 0104)', async () => {
+    const date = dayKey(new Date(), 'Europe/Berlin');
+    const id = loadEvent('delete-progress-today-meal').pathParameters!.id!;
+    ddbMock.on(TransactWriteCommand).resolves({});
+    ddbMock.on(BatchGetCommand).resolves({ Responses: { [T]: [{ pk: `USER#${sub}`, sk: `DAY#${date}`, caloriesConsumed: 120 }] } });
+    const res = await invoke(handler, loadEvent('delete-progress-today-meal', { cookies, queryStringParameters: { calories: '300' } }));
+    expect(res.statusCode).toBe(200);
+    expect(jsonBody(res)).toMatchObject({ date, caloriesConsumed: 120 }); // as stored after the write, not "read minus 300"
+    expect(ddbMock.calls().map((c) => c.args[0].constructor.name)).toEqual(['TransactWriteCommand', 'BatchGetCommand']);
+    const items = ddbMock.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
+    // item 0 is the session check; then the entry, only if it holds what the client said, and the day
+    expect(items[0]!.ConditionCheck!.Key).toEqual({ pk: `USER#${sub}`, sk: 'PROFILE' });
+    expect(items[1]!.Delete).toMatchObject({
+      Key: { pk: `USER#${sub}`, sk: `DAY#${date}#MEAL#${id}` },
+      ConditionExpression: 'attribute_exists(pk) AND calories = :c',
+      ExpressionAttributeValues: { ':c': 300 },
+      ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+    });
+    expect(items[2]!.Update).toMatchObject({ ConditionExpression: 'caloriesConsumed >= :c', ExpressionAttributeValues: { ':minus': -300, ':c': 300 } });
+  });
+
   it('answers 404 without writing when the entry or set is not there, and 404 when a concurrent delete won', async () => {
     ddbMock.on(BatchGetCommand).resolves({ Responses: { [T]: [profileItem('subscriber')] } });
     for (const name of ['delete-progress-today-meal', 'delete-pushups'] as const) {

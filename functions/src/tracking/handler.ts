@@ -1,4 +1,4 @@
-import { addMealRequest, entryIdParam, historyQuery, IDEMPOTENCY_HEADER, patchProgressRequest, postPushupsRequest } from '../contract/tracking';
+import { addMealRequest, entryIdParam, historyQuery, IDEMPOTENCY_HEADER, patchProgressRequest, postPushupsRequest, removeMealQuery, removePushupsQuery } from '../contract/tracking';
 import { createDomainHandler, parseBody, parseQuery } from '../lib/domain-handler';
 import { badRequest, unauthorized } from '../lib/http-error';
 import { type AppRequest, header } from '../lib/request';
@@ -55,7 +55,8 @@ export const handler = createDomainHandler('tracking', {
   'GET /api/progress/today/meals': async (req) => ({ status: 200, body: await getMealsToday(ctx(req)), headers: noStore }),
   'DELETE /api/progress/today/meals/{id}': async (req) => {
     const id = entryId(req);
-    return { status: 200, body: await removeMeal(ctx(req), id), headers: noStore };
+    const { calories } = parseQuery(removeMealQuery, req.query);
+    return { status: 200, body: await removeMeal(ctx(req), id, calories === undefined ? undefined : Number(calories)), headers: noStore };
   },
   'GET /api/progress/history': async (req) => {
     const { days } = parseQuery(historyQuery, req.query);
@@ -70,6 +71,7 @@ export const handler = createDomainHandler('tracking', {
   },
   'DELETE /api/pushups/{id}': async (req) => {
     const id = entryId(req);
-    return { status: 200, body: await removePushups(ctx(req), id), headers: noStore };
+    const { count } = parseQuery(removePushupsQuery, req.query);
+    return { status: 200, body: await removePushups(ctx(req), id, count === undefined ? undefined : Number(count)), headers: noStore };
   },
 });

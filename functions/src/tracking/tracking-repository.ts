@@ -434,6 +434,86 @@ export async function removePushupSet(p: { sub: string; date: string; set: Pushu
   throw unexpectedFailure(outcome);
 }
 
+/** A removal as the client stated it: done, not there, or the entry (or the day) is not as stated. */
+export type StatedRemoveOutcome = RemoveOutcome | 'differs';
+
+/**
+ * Removes a meal entry the client says holds `calories`, without reading it first (decision 0104):
+ * the entry's delete is conditional on it holding exactly that, and the day's ADD of −calories on
+ * the day holding at least that (the session check rides in the transaction as item 0). 'differs'
+ * when the stored entry holds something else, or a PATCH set the day below it: the caller then
+ * takes the read-first path, which knows what to do with both.
+ */
+export async function removeMealEntryAsStated(p: { sub: string; date: string; id: string; calories: number; now: Date }): Promise<StatedRemoveOutcome> {
+  const { sub, date, id, calories, now } = p;
+  const outcome = await transact([
+    {
+      Delete: {
+        TableName: tableName(),
+        Key: keys.mealEntry(sub, date, id),
+        ConditionExpression: 'attribute_exists(pk) AND calories = :c',
+        ExpressionAttributeValues: { ':c': calories },
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      },
+    },
+    {
+      Update: {
+        TableName: tableName(),
+        Key: keys.day(sub, date),
+        UpdateExpression: `${DAY_SET} ADD caloriesConsumed :minus`,
+        ConditionExpression: 'caloriesConsumed >= :c',
+        ExpressionAttributeNames: dayNames,
+        ExpressionAttributeValues: { ...dayValues(date, now), ':minus': -calories, ':c': calories },
+      },
+    },
+  ]);
+  if (outcome.ok) return 'removed';
+  if (outcome.failed === 0) return outcome.item ? 'differs' : 'gone';
+  return 'differs';
+}
+
+/**
+ * Removes a push-up set the client says holds `count`, without reading it first (decision 0104):
+ * the set's delete is conditional on its count, the day and the lifetime totals lose that count in
+ * the same transaction. 'differs' when the stored set holds another count.
+ */
+export async function removePushupSetAsStated(p: { sub: string; date: string; id: string; count: number; now: Date }): Promise<StatedRemoveOutcome> {
+  const { sub, date, id, count, now } = p;
+  const outcome = await transact([
+    {
+      Delete: {
+        TableName: tableName(),
+        Key: keys.pushupSet(sub, date, id),
+        ConditionExpression: 'attribute_exists(pk) AND #count = :n',
+        ExpressionAttributeNames: { '#count': 'count' },
+        ExpressionAttributeValues: { ':n': count },
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      },
+    },
+    {
+      Update: {
+        TableName: tableName(),
+        Key: keys.day(sub, date),
+        UpdateExpression: `${DAY_SET} ADD pushups :minus`,
+        ExpressionAttributeNames: dayNames,
+        ExpressionAttributeValues: { ...dayValues(date, now), ':minus': -count },
+      },
+    },
+    {
+      Update: {
+        TableName: tableName(),
+        Key: keys.totals(sub),
+        UpdateExpression: 'SET #entity = :totalsEntity ADD pushups :minus',
+        ExpressionAttributeNames: { '#entity': 'entity' },
+        ExpressionAttributeValues: { ':totalsEntity': 'TOTALS', ':minus': -count },
+      },
+    },
+  ]);
+  if (outcome.ok) return 'removed';
+  if (outcome.failed === 0) return outcome.item ? 'differs' : 'gone';
+  throw unexpectedFailure(outcome);
+}
+
 /**
  * The stored days between two dates (inclusive), from one Query on the key range. The range also
  * holds those days' set items (`DAY#<date>#SET#…`), which the filter drops; pages are followed

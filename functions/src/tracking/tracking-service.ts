@@ -26,7 +26,9 @@ import {
   readPushupSetAndToday,
   readToday,
   removeMealEntry,
+  removeMealEntryAsStated,
   removePushupSet,
+  removePushupSetAsStated,
   setDayValue,
 } from './tracking-repository';
 import { dayKey, lastDays } from './day-key';
@@ -42,11 +44,13 @@ const today = (c: TrackingContext) => dayKey(c.now, c.timeZone);
 
 const toProgress = (date: string, day: DayState['values'], lifetime: Lifetime): ProgressToday => ({ date, ...day, lifetime });
 
-export async function getProgressToday(c: TrackingContext): Promise<ProgressToday> {
-  const date = today(c);
+/** The day and the lifetime totals as stored now: one consistent BatchGet. */
+async function readTodayAsStored(c: TrackingContext, date: string): Promise<ProgressToday> {
   const { day, lifetime } = await readToday(c.sub, date);
   return toProgress(date, day.values, lifetime);
 }
+
+export const getProgressToday = (c: TrackingContext): Promise<ProgressToday> => readTodayAsStored(c, today(c));
 
 /**
  * Sets today's value in one transaction (the lifetime total moves by exactly the value replaced,
@@ -61,8 +65,7 @@ export async function patchProgressToday(c: TrackingContext, body: PatchProgress
     const field = PATCHABLE_FIELDS.find((f) => body[f] !== undefined)!;
     await setDayValue({ sub: c.sub, date, field, value: body[field]!, now: c.now });
   }
-  const { day, lifetime } = await readToday(c.sub, date);
-  return toProgress(date, day.values, lifetime);
+  return readTodayAsStored(c, date);
 }
 
 /** The seeded catalogue's meals by id (catalog/catalog-data.ts, the data the deployment seeds). */
@@ -85,10 +88,7 @@ export async function addMeal(c: TrackingContext, mealId: string): Promise<Progr
     if (exceedsCalorieLimit(0, known.calories)) throw conflict(CALORIE_LIMIT_MESSAGE);
     const entry = mealEntry(c, known);
     const outcome = await addCalories({ sub: c.sub, date, entry, limit: GOALS.caloriesConsumed, now: c.now, catalogCheck: known });
-    if (outcome.ok) {
-      const { day, lifetime } = await readToday(c.sub, date);
-      return toProgress(date, day.values, lifetime);
-    }
+    if (outcome.ok) return readTodayAsStored(c, date);
     if (outcome.failed === 0) throw conflict(CALORIE_LIMIT_MESSAGE);
     // The catalogue item differs from the code's: read it as stored.
   }
@@ -121,10 +121,18 @@ export async function getMealsToday(c: TrackingContext): Promise<MealEntry[]> {
 /**
  * Removes one of today's meal entries and its calories (DELETE /api/progress/today/meals/{id}).
  * 404 when today has no such entry: already removed, another day's, or another user's (the key is
- * the caller's own partition). The answer is the state read before the write minus this entry.
+ * the caller's own partition). With the calories the client's list shows (`stated`, checked by the
+ * write's condition, decision 0104) it writes first and answers the day as stored after its write:
+ * two calls, and two tabs removing at once each get totals that include their own removal. Without
+ * them, or when they differ, the entry is read first and the answer is that read minus the entry.
  */
-export async function removeMeal(c: TrackingContext, id: string): Promise<ProgressToday> {
+export async function removeMeal(c: TrackingContext, id: string, stated?: number): Promise<ProgressToday> {
   const date = today(c);
+  if (stated !== undefined) {
+    const outcome = await removeMealEntryAsStated({ sub: c.sub, date, id, calories: stated, now: c.now });
+    if (outcome === 'gone') throw notFound('Meal entry not found');
+    if (outcome === 'removed') return readTodayAsStored(c, date);
+  }
   const { entry, day, lifetime } = await readMealEntryAndToday(c.sub, date, id);
   if (!entry) throw notFound('Meal entry not found');
   const consumed = day.values.caloriesConsumed;
@@ -133,9 +141,14 @@ export async function removeMeal(c: TrackingContext, id: string): Promise<Progre
   return toProgress(date, { ...day.values, caloriesConsumed: caloriesAfterRemoval(consumed, entry.calories) }, lifetime);
 }
 
-/** Removes one of today's push-up sets (DELETE /api/pushups/{id}); 404 as for a meal entry. */
-export async function removePushups(c: TrackingContext, id: string): Promise<ProgressToday> {
+/** Removes one of today's push-up sets (DELETE /api/pushups/{id}); 404, `stated` and the answer as for a meal entry. */
+export async function removePushups(c: TrackingContext, id: string, stated?: number): Promise<ProgressToday> {
   const date = today(c);
+  if (stated !== undefined) {
+    const outcome = await removePushupSetAsStated({ sub: c.sub, date, id, count: stated, now: c.now });
+    if (outcome === 'gone') throw notFound('Push-up set not found');
+    if (outcome === 'removed') return readTodayAsStored(c, date);
+  }
   const { entry: set, day, lifetime } = await readPushupSetAndToday(c.sub, date, id);
   if (!set) throw notFound('Push-up set not found');
   const outcome = await removePushupSet({ sub: c.sub, date, set, now: c.now });

@@ -358,6 +358,96 @@ describe('concurrent meal adds answer the totals they wrote (issue 17 point 4, d
   });
 });
 
+describe('removals answer the totals they wrote (issue 17 point 3, decision 0104)', () => {
+  const popcorn = 'meal-air-popped-popcorn'; // 95 kcal in the seeded catalogue
+  const removeStated = (c: ApiClient, id: string, calories: number | string) => c.request<ProgressToday & Msg>('DELETE', `/api/progress/today/meals/${id}?calories=${calories}`);
+  const removeSetStated = (c: ApiClient, id: string, count: number | string) => c.request<ProgressToday & Msg>('DELETE', `/api/pushups/${id}?count=${count}`);
+  const callsOf = async (client: ApiClient, name: RouteName, id: string, query: Record<string, string>) => {
+    const tally: DynamoTally = { calls: 0, scans: 0, commands: [] };
+    const event = loadEvent(name, { cookies: [...client.jar].map(([k, v]) => `${k}=${v}`), headers: { 'x-time-zone': 'UTC' }, queryStringParameters: query });
+    event.pathParameters = { id };
+    const res = await dynamoTally.run(tally, () => invoke(handler, event));
+    return { res, commands: tally.commands };
+  };
+
+  it('five tabs removing five 95 kcal entries at once: every answer includes its own removal and those before it; the last says 0 as stored', async () => {
+    const { client } = await subscriberClient('removerace');
+    for (let i = 0; i < 5; i += 1) expect((await addMeal(client, popcorn)).status).toBe(200);
+    const entries = await mealsToday(client);
+    const results = await Promise.all(entries.map((e) => removeStated(client, e.id, e.calories)));
+    for (const r of results) expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const answers = results.map((r) => r.body.caloriesConsumed).sort((a, b) => b - a);
+    // The k-th removal to commit reads after its commit: it sees at least k removals.
+    answers.forEach((kcal, i) => expect(kcal).toBeLessThanOrEqual(475 - 95 * (i + 1)));
+    expect(answers.at(-1)).toBe(0);
+    expect((await today(client)).body.caloriesConsumed).toBe(0);
+    expect(await mealsToday(client)).toEqual([]);
+  });
+
+  it('a stated removal is written first and read after: two calls, the session check riding in the transaction', async () => {
+    const { client } = await subscriberClient('removecalls');
+    await addMeal(client, popcorn);
+    const [entry] = await mealsToday(client);
+    const { res, commands } = await callsOf(client, 'delete-progress-today-meal', entry!.id, { calories: '95' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(commands).toEqual(['TransactWriteItemsCommand', 'BatchGetItemCommand']);
+    expect(jsonBody(res)).toMatchObject({ caloriesConsumed: 0 });
+    await pushups(client, { count: 12 }, randomUUID());
+    const [set] = await setsToday(client);
+    const out = await callsOf(client, 'delete-pushups', set!.id, { count: '12' });
+    expect(out.res.statusCode, out.res.body).toBe(200);
+    expect(out.commands).toEqual(['TransactWriteItemsCommand', 'BatchGetItemCommand']);
+    expect(jsonBody(out.res)).toMatchObject({ pushups: 0, lifetime: { pushups: 0 } });
+  });
+
+  it('a wrong stated amount changes nothing of its own: the entry is read and removed with what it holds', async () => {
+    const { client } = await subscriberClient('removewrong');
+    await addMeal(client, popcorn);
+    await addMeal(client, popcorn);
+    const [first] = await mealsToday(client);
+    // in this process (three calls: the failed stated write, the read, the write; the gateway's budget counts two per request)
+    const { res } = await callsOf(client, 'delete-progress-today-meal', first!.id, { calories: '5' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(jsonBody(res)).toMatchObject({ caloriesConsumed: 95 });
+    expect((await today(client)).body.caloriesConsumed).toBe(95);
+    await pushups(client, { count: 12 }, randomUUID());
+    const [set] = await setsToday(client);
+    const out = await callsOf(client, 'delete-pushups', set!.id, { count: '30' });
+    expect(out.res.statusCode, out.res.body).toBe(200);
+    expect(jsonBody(out.res)).toMatchObject({ pushups: 0, lifetime: { pushups: 0 } });
+  });
+
+  it('a stated removal of an entry that is gone answers 404 and changes nothing; a PATCH-lowered day still ends at 0', async () => {
+    const { client } = await subscriberClient('removegone');
+    await addMeal(client, testMeals.big);
+    const [entry] = await mealsToday(client);
+    expect((await removeStated(client, entry!.id, 450)).status).toBe(200);
+    const again = await removeStated(client, entry!.id, 450);
+    expect(again.status).toBe(404);
+    expect(again.body.message).toBe('Meal entry not found');
+    expect((await removeSetStated(client, '01JAAAAAAAAAAAAAAAAAAAAAAA', 12)).status).toBe(404);
+    await addMeal(client, testMeals.big);
+    await patch(client, { caloriesConsumed: 200 });
+    const [lowered] = await mealsToday(client);
+    const { res } = await callsOf(client, 'delete-progress-today-meal', lowered!.id, { calories: '450' });
+    expect(res.statusCode).toBe(200);
+    expect(jsonBody(res)).toMatchObject({ caloriesConsumed: 0 });
+  });
+
+  it('answers 400 {message} for a stated amount that is not a whole number, and removes nothing', async () => {
+    const { client } = await subscriberClient('removebad');
+    await addMeal(client, popcorn);
+    const [entry] = await mealsToday(client);
+    for (const bad of ['abc', '-5', '9.5', '123456']) {
+      const res = await removeStated(client, entry!.id, bad);
+      expect(res.status, bad).toBe(400);
+      expect(res.body.message).toMatch(/calories must be a whole number/);
+    }
+    expect((await removeSetStated(client, entry!.id, 'x')).body.message).toMatch(/count must be a whole number/);
+    expect(await mealsToday(client)).toHaveLength(1);
+  });
+});
+
 describe('today\'s meals (the diary): GET /api/progress/today/meals and DELETE /api/progress/today/meals/{id}', () => {
   it('lists each add as its own entry with an id, name, calories and time, oldest first', async () => {
     const { client } = await subscriberClient('diary');

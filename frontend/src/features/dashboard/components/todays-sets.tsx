@@ -37,7 +37,7 @@ export function TodaysSets() {
     const set = data?.find((s) => s.id === id);
     if (!set) return false;
     try {
-      await removeSet(id);
+      await removeSet(set);
     } catch (err) {
       const refusal = refusalMessage(err);
       if (err instanceof ApiError && err.status === 404) void mutate(); // already deleted elsewhere: show what is left

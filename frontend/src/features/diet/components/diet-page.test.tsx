@@ -214,7 +214,7 @@ describe("Today's meals (the diary you can correct)", () => {
   it('removes an entry: DELETE by id, the total and the list update, focus moves on, and Undo adds the same meal again', async () => {
     let entries = [entry('01A', 'Grilled Chicken', 250, 'burger'), entry('01B', 'Miso Soup', 80, 'miso')];
     const del = vi.fn(({ url }: { url: string }) => {
-      const id = url.split('/').pop()!;
+      const id = new URL(url, 'http://localhost').pathname.split('/').pop()!;
       entries = entries.filter((e) => e.id !== id);
       return json(progress(80));
     });
@@ -233,7 +233,7 @@ describe("Today's meals (the diary you can correct)", () => {
     expect(await screen.findByText('Meal Removed')).toBeInTheDocument();
     expect(screen.getByText("Removed Grilled Chicken (250 calories) from today's total.")).toBeInTheDocument();
     expect(del).toHaveBeenCalledTimes(1);
-    expect(requestsOf(fn)).toContain('DELETE /api/progress/today/meals/01A');
+    expect(requestsOf(fn)).toContain('DELETE /api/progress/today/meals/01A?calories=250'); // what the list shows: the server checks it (decision 0104)
     await waitFor(() => expect(screen.getByText('80 / 500 cal')).toBeInTheDocument());
     const list = screen.getByRole('list', { name: "Today's meals" });
     expect(within(list).queryByRole('button', { name: 'Remove Grilled Chicken' })).toBeNull();

@@ -37,7 +37,7 @@ export function TodaysMeals() {
     const entry = data?.find((e) => e.id === id);
     if (!entry) return false;
     try {
-      await removeMeal(id);
+      await removeMeal(entry);
     } catch (err) {
       const refusal = refusalMessage(err);
       if (err instanceof ApiError && err.status === 404) void mutate(); // already removed elsewhere: show what is left
