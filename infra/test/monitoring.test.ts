@@ -58,7 +58,7 @@ describe('monitoring', () => {
 
   it('shows the business metrics and the API answers per route on the dashboard (issue 17 point 6)', () => {
     const body = json(Object.values(template.findResources('AWS::CloudWatch::Dashboard'))[0]!.Properties.DashboardBody);
-    for (const name of [metricNames.signUp, metricNames.signIn, metricNames.failedSignIn, metricNames.webhookEvent]) expect(body, name).toContain(name);
+    for (const name of [metricNames.signUp, metricNames.signIn, metricNames.failedSignIn, metricNames.webhookEvent, metricNames.payment, metricNames.refund]) expect(body, name).toContain(name);
     expect(body).toMatch(/SEARCH\(.*MetricName=.*4xx/);
     expect(body).toMatch(/SEARCH\(.*MetricName=.*5xx/);
   });

@@ -1,4 +1,5 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { countMetric, metricNames, serviceName } from '../lib/metrics';
 import { activityLogItems } from '../lib/activity-log';
 import { ddb, tableName } from '../lib/db/client';
 import { keys } from '../lib/db/keys';
@@ -127,7 +128,10 @@ export async function activatePayment(o: {
         now,
       }),
     ]);
-    if (outcome.ok) return { profile: { ...profile, subscription: next, subscriptionVersion: version + 1 }, activated: true };
+    if (outcome.ok) {
+      await countMetric(metricNames.payment, serviceName('billing'), 1, { provider: o.payment.provider, plan: o.payment.plan });
+      return { profile: { ...profile, subscription: next, subscriptionVersion: version + 1 }, activated: true };
+    }
     // This payment already activated (a retry, a concurrent call or the webhook) or was reversed
     // before it activated (a refund tombstone), or the provider object moved on (a sandbox order
     // captured concurrently), or the webhook event was already handled: no change. The profile we read is
@@ -222,7 +226,11 @@ export async function applyCardSubscription(o: {
   const base = eventItem.length;
   for (let attempt = 0; attempt < 4; attempt++) {
     const outcome = await transact(items);
-    if (outcome.ok) return items.includes(profileUpdate) ? 'applied' : result;
+    if (outcome.ok) {
+      // the paid invoice recorded by this transaction (not an earlier one): a payment
+      if (payment && items.includes(paymentItems[0]!)) await countMetric(metricNames.payment, serviceName('stripe-webhook'), 1, { provider: payment.provider, plan: payment.plan });
+      return items.includes(profileUpdate) ? 'applied' : result;
+    }
     if (eventItem.length && outcome.failed === 0) return 'duplicate-event';
     if (outcome.failed === base && items.includes(profileUpdate)) {
       // An equal-or-newer state is already there (or another entitlement is running): keep it.
@@ -322,6 +330,12 @@ function profileUpdateItem(userId: string, next: Subscription, version: number |
  * yet (the refund arrived before the activation it refers to) gets a tombstone record, so that its
  * activation later grants nothing. Idempotent per event and per payment.
  */
+/** Counts money gone back on a payment (the `Refund` metric) and answers 'reversed'. */
+async function reversed(provider: string, kind: 'refund' | 'dispute'): Promise<SyncOutcome> {
+  await countMetric(metricNames.refund, serviceName('stripe-webhook'), 1, { provider, kind });
+  return 'reversed';
+}
+
 export async function reversePayment(o: {
   source: WebhookSource;
   eventId: string;
@@ -359,7 +373,7 @@ export async function reversePayment(o: {
         },
       };
       const outcome = await transact([event, tombstone, ...log]);
-      if (outcome.ok) return 'reversed';
+      if (outcome.ok) return reversed(o.provider, o.kind);
       if (outcome.failed === 0) return 'duplicate-event';
       if (outcome.failed === 1) continue; // activated meanwhile: reverse that
       throw unexpectedFailure(outcome);
@@ -380,7 +394,7 @@ export async function reversePayment(o: {
       ...log,
       ...(change && profile ? [profileUpdateItem(userId, change.next, profile.subscriptionVersion)] : []),
     ]);
-    if (outcome.ok) return 'reversed';
+    if (outcome.ok) return reversed(o.provider, o.kind);
     if (outcome.failed === 0) return 'duplicate-event';
     if (outcome.failed === 1 || outcome.failed === 2 + log.length) continue; // reversed or changed concurrently: read again
     throw unexpectedFailure(outcome);

@@ -117,6 +117,27 @@ describe('Stripe charge.refunded', () => {
     expect((await profile(u.id)).subscription).toMatchObject({ status: 'active', expiresAt: iso(next) });
   });
 
+  it('counts the business metrics: one Payment for the paid invoice (not for its redelivery), one Refund for the money gone back (issue 17 point 6)', async () => {
+    const u = await paidSubscriber('rfm');
+    const restoreMetrics = overrideEnv({ POWERTOOLS_METRICS_DISABLED: 'false', POWERTOOLS_DEV: 'true' });
+    const lines = vi.spyOn(console, 'log');
+    const metric = (name: string) =>
+      lines.mock.calls
+        .map((c) => String(c[0]))
+        .filter((l) => l.includes(`"${name}"`))
+        .map((l) => JSON.parse(l) as Record<string, unknown>);
+    try {
+      expect(await delivered(subscriptionEvent('invoice.paid', u.subId))).toBe('applied');
+      expect(await delivered(subscriptionEvent('invoice.paid', u.subId))).not.toBe('failed');
+      expect(metric('Payment')).toEqual([expect.objectContaining({ Payment: 1, provider: 'stripe', plan: 'yearly' })]);
+      expect(await delivered(stripeEvent('charge.refunded', stub.chargeOf(u.invoiceId, { amountRefunded: 2999 })))).toBe('reversed');
+      expect(metric('Refund')).toEqual([expect.objectContaining({ Refund: 1, provider: 'stripe', kind: 'refund' })]);
+    } finally {
+      lines.mockRestore();
+      restoreMetrics();
+    }
+  });
+
   it('a partial refund changes nothing and is recorded', async () => {
     const u = await paidSubscriber('rp');
     await delivered(subscriptionEvent('invoice.paid', u.subId));

@@ -18,8 +18,15 @@ export const metricNames = {
   webhookEvent: 'WebhookEvent',
   /** a Stripe webhook event of another API version than the SDK pins (the endpoint must be recreated; alarmed) */
   stripeApiVersionMismatch: 'StripeApiVersionMismatch',
+  /** a payment recorded for the first time (it bought a period), dimension `provider` and `plan` */
+  payment: 'Payment',
+  /** money gone back on a payment (the period it bought ended), dimension `provider` and `kind` (refund, dispute) */
+  refund: 'Refund',
 } as const;
 export type MetricName = (typeof metricNames)[keyof typeof metricNames];
+
+/** The function's own name for its metrics (`POWERTOOLS_SERVICE_NAME`, set per function by the stack). */
+export const serviceName = (fallback: string): string => process.env.POWERTOOLS_SERVICE_NAME || fallback;
 
 /**
  * Emits `count` of one metric now (one EMF line), with the `service` dimension and any others

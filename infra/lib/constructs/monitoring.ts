@@ -271,6 +271,13 @@ export class Monitoring extends Construct {
         width: 12,
       }),
     );
+    // Payments and money going back (billing and stripe-webhook emit them), by provider and plan / kind
+    const search = (label: string, dims: string, metricName: string) =>
+      new cw.MathExpression({ label, expression: `SEARCH('{${METRICS_NAMESPACE},${dims}} MetricName="${metricName}"', 'Sum', 300)`, usingMetrics: {}, period: FIVE_MINUTES });
+    this.dashboard.addWidgets(
+      new cw.GraphWidget({ title: 'Payments', left: [search('payments', 'service,provider,plan', metricNames.payment)], width: 12 }),
+      new cw.GraphWidget({ title: 'Refunds and disputes', left: [search('refunds', 'service,provider,kind', metricNames.refund)], width: 12 }),
+    );
     this.dashboard.addWidgets(
       new cw.GraphWidget({ title: 'API 4xx by route', left: [perRoute('4xx')], width: 12 }),
       new cw.GraphWidget({ title: 'API 5xx by route', left: [perRoute('5xx')], width: 12 }),
