@@ -57,8 +57,8 @@ export const baseUrl = (): string => process.env.E2E_BASE_URL!;
 
 /**
  * One Chromium per test file, launched before its tests and closed after them. `newPage` opens a
- * fresh context (its own cookies and storage), phone-sized unless told otherwise, and collects
- * console errors.
+ * fresh context (its own cookies and storage), phone-sized unless told otherwise, service workers
+ * blocked unless told otherwise, and collects console errors.
  */
 export function useBrowser() {
   let browser: Browser | undefined;
@@ -71,7 +71,9 @@ export function useBrowser() {
   return {
     browser: (): Browser => browser!,
     async newPage(options: BrowserContextOptions = {}): Promise<{ page: Page; errors: string[] }> {
-      const context = await browser!.newContext({ viewport: { width: 412, height: 915 }, ...options });
+      // The service worker is off unless a test asks for it (pwa.e2e.test.ts does): every other
+      // journey checks the app as the network serves it, without a precache filling in the background.
+      const context = await browser!.newContext({ viewport: { width: 412, height: 915 }, serviceWorkers: 'block', ...options });
       const page = await context.newPage();
       if (options.javaScriptEnabled !== false) waitForAppOnLoad(page);
       return { page, errors: watchConsole(page) };

@@ -34,6 +34,9 @@ describe('contentSecurityPolicy', () => {
       expect(d['base-uri']).toEqual(["'none'"]);
       expect(d['frame-ancestors']).toEqual(["'none'"]);
       expect(d['form-action']).toEqual(["'self'"]);
+      // the service worker and the manifest come from this origin only (decision 0206)
+      expect(d['worker-src']).toEqual(["'self'"]);
+      expect(d['manifest-src']).toEqual(["'self'"]);
       expect(d['script-src']).not.toContain("'unsafe-inline'");
       expect(d['script-src']).not.toContain("'unsafe-eval'");
       for (const sources of Object.values(d)) expect(sources).not.toContain('*');

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
+import { startServiceWorker } from '@/app/service-worker';
 import './index.css';
 
 const root = document.getElementById('root');
@@ -13,3 +14,6 @@ createRoot(root).render(
     <App />
   </StrictMode>,
 );
+
+// Offline and installable (decision 0206): after the first paint and the load, when idle.
+startServiceWorker();

@@ -176,6 +176,9 @@ describe('site: API behaviours and SPA fallback', () => {
     expect(rewrite('/admin/')).toBe('/index.html');
     expect(rewrite('/assets/index-abc123.js')).toBe('/assets/index-abc123.js');
     expect(rewrite('/favicon.svg')).toBe('/favicon.svg');
+    // the service worker and the manifest are served as themselves (decision 0206)
+    expect(rewrite('/sw.js')).toBe('/sw.js');
+    expect(rewrite('/manifest.webmanifest')).toBe('/manifest.webmanifest');
     expect(rewrite('/index.html')).toBe('/index.html');
     // pages with their own pre-rendered first paint
     expect(rewrite('/auth')).toBe('/auth.html');
@@ -194,6 +197,9 @@ describe('site: API behaviours and SPA fallback', () => {
     expect(ASSETS_CACHE_CONTROL).toContain('immutable');
     expect(html[1].Properties).toMatchObject({ Prune: true, Exclude: ['assets/*'], SystemMetadata: { 'cache-control': HTML_CACHE_CONTROL } });
     expect(HTML_CACHE_CONTROL).toBe('no-cache');
+    // sw.js and manifest.webmanifest sit at the root, so they are in this no-cache deployment: a new
+    // version of the service worker is found at the next visit (decision 0206; e2e/pwa.e2e.test.ts
+    // checks the same header on the local gateway)
     expect(html[1].Properties.DistributionPaths).toEqual(['/*']);
     expect(html[1].DependsOn).toEqual(expect.arrayContaining([assets[0]]));
   });
