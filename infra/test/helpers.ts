@@ -24,7 +24,7 @@ export const TEST_ENV = { account: '123456789012', region: 'eu-west-1' };
  */
 export const DEPLOY_PROPS = {
   alarmEmail: 'ops@example.com',
-  quotas: { lambdaConcurrency: 3000, tableReadUnits: 60_000, tableWriteUnits: 40_000, apiRequestsPerSecond: 15_000 },
+  quotas: { lambdaConcurrency: 3000, tableReadUnits: 60_000, tableWriteUnits: 50_000, apiRequestsPerSecond: 15_000 },
 } satisfies Partial<AppStackProps>;
 
 /** The stack with stub Lambda code (no bundling) and the placeholder site content. */

@@ -4,6 +4,7 @@ import { badRequest, unauthorized } from '../lib/http-error';
 import { type AppRequest, header } from '../lib/request';
 import {
   type TrackingContext,
+  type Written,
   addMeal,
   getHistory,
   getMealsToday,
@@ -39,18 +40,21 @@ function entryId(req: AppRequest): string {
 
 const noStore = { 'Cache-Control': 'no-store' };
 
+/** A tracking write's answer; a retry's says so (`Idempotent-Replayed`, as for push-ups). */
+const written = ({ progress, replayed }: Written) => ({ status: 200, body: progress, headers: { ...noStore, ...(replayed ? { 'Idempotent-Replayed': 'true' } : {}) } });
+
 /** Daily tracking (thin: validation in the contract, rules in the service, DynamoDB in the repository). */
 export const handler = createDomainHandler('tracking', {
   'GET /api/progress/today': async (req) => ({ status: 200, body: await getProgressToday(ctx(req)), headers: noStore }),
   'PATCH /api/progress/today': async (req) => {
+    const key = idempotencyKey(req);
     const body = parseBody(patchProgressRequest, req.body);
-    const progress = await patchProgressToday(ctx(req), body);
-    return { status: 200, body: progress, headers: noStore };
+    return written(await patchProgressToday(ctx(req), body, key));
   },
   'POST /api/progress/today/meals': async (req) => {
+    const key = idempotencyKey(req);
     const { mealId } = parseBody(addMealRequest, req.body);
-    const progress = await addMeal(ctx(req), mealId);
-    return { status: 200, body: progress, headers: noStore };
+    return written(await addMeal(ctx(req), mealId, key));
   },
   'GET /api/progress/today/meals': async (req) => ({ status: 200, body: await getMealsToday(ctx(req)), headers: noStore }),
   'DELETE /api/progress/today/meals/{id}': async (req) => {

@@ -155,7 +155,8 @@ export async function setDayValue(p: {
   field: PatchableField;
   value: number;
   now: Date;
-}): Promise<void> {
+  idempotency?: Idempotency;
+}): Promise<IdempotentOutcome> {
   const { sub, date, field, value, now } = p;
   const items: TransactItem[] = [
     {
@@ -188,8 +189,9 @@ export async function setDayValue(p: {
       },
     });
   }
-  const outcome = await transact(items);
-  if (!outcome.ok) throw unexpectedFailure(outcome); // no item carries a condition
+  const outcome = await transactIdempotent(items, sub, p.idempotency, now);
+  if (!outcome.ok && !outcome.replay) throw unexpectedFailure(outcome); // no other item carries a condition
+  return outcome;
 }
 
 /**
@@ -206,7 +208,8 @@ export async function addCalories(p: {
   now: Date;
   /** the meal as the caller knows it without a read: the transaction's last item checks the catalogue item still says so */
   catalogCheck?: Pick<Meal, 'calories' | 'name'>;
-}): Promise<TxOutcome> {
+  idempotency?: Idempotency;
+}): Promise<IdempotentOutcome> {
   const { sub, date, entry, limit, now, catalogCheck } = p;
   const calories = entry.calories;
   const items: TransactItem[] = [
@@ -235,7 +238,7 @@ export async function addCalories(p: {
       },
     });
   }
-  return transact(items);
+  return transactIdempotent(items, sub, p.idempotency, now);
 }
 
 /**
@@ -245,10 +248,10 @@ export async function addCalories(p: {
  * right value. Like a PATCH, it drops the per-day attributes that no time zone can set any more.
  * One transaction, no read; a failed condition means the day would exceed `max`.
  */
-export async function addDaySteps(p: { sub: string; date: string; steps: number; max: number; now: Date }): Promise<TxOutcome> {
+export async function addDaySteps(p: { sub: string; date: string; steps: number; max: number; now: Date; idempotency?: Idempotency }): Promise<IdempotentOutcome> {
   const { sub, date, steps, max, now } = p;
   const stale = staleDayValues('steps', date);
-  return transact([
+  return transactIdempotent([
     {
       Update: {
         TableName: tableName(),
@@ -268,33 +271,55 @@ export async function addDaySteps(p: { sub: string; date: string; steps: number;
         ExpressionAttributeValues: { ':totalsEntity': 'TOTALS', ':n': steps, ':zero': 0, ':day': new Set([date]) },
       },
     },
-  ]);
+  ], sub, p.idempotency, now);
 }
 
 const IDEMPOTENCY_TTL_SECONDS = 24 * 3600;
+
+/**
+ * A tracking write's Idempotency-Key (decision 0105): the key, and what the request asked
+ * (`fingerprint`), so that the same key sent with another request is told apart from a retry.
+ */
+export interface Idempotency {
+  key: string;
+  fingerprint: string;
+}
+
+/** The outcome of a write that may be a retry: `replay` is the stored record of the first one. */
+export type IdempotentOutcome = TxOutcome & { replay?: Item };
+
+/**
+ * Runs a write's transaction with its idempotency record as item 0 (a Put on condition that the key
+ * was not used in the last 24 h; TTL deletion is lazy, so an expired record counts as absent). A
+ * used key fails it and nothing else is written: the outcome carries the stored record as `replay`.
+ * Other failures keep the caller's own item indexes.
+ */
+async function transactIdempotent(items: TransactItem[], sub: string, idem: Idempotency | undefined, now: Date, extra: Item = {}): Promise<IdempotentOutcome> {
+  if (!idem) return transact(items);
+  const nowSec = Math.floor(now.getTime() / 1000);
+  const record: TransactItem = {
+    Put: {
+      TableName: tableName(),
+      Item: { ...keys.idempotency(sub, idem.key), entity: 'IDEMPOTENCY', fingerprint: idem.fingerprint, ...extra, expiresAt: nowSec + IDEMPOTENCY_TTL_SECONDS },
+      ConditionExpression: 'attribute_not_exists(pk) OR expiresAt < :nowSec',
+      ExpressionAttributeValues: { ':nowSec': nowSec },
+      ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+    },
+  };
+  const outcome = await transact([record, ...items]);
+  if (outcome.ok) return outcome;
+  if (outcome.failed === 0) return { ok: false, failed: -1, replay: outcome.item ?? {} };
+  return { ...outcome, failed: outcome.failed - 1 };
+}
 
 /**
  * Records a push-up set: the set item, the day's ADD, the totals' ADD and (with a key) the
  * idempotency record, all in one transaction. A key seen before (and not expired) fails the
  * transaction; the outcome then carries the stored record so the caller can replay its answer.
  */
-export async function addPushupSet(p: { sub: string; date: string; set: PushupSet; idempotencyKey?: string; now: Date }): Promise<TxOutcome> {
+export async function addPushupSet(p: { sub: string; date: string; set: PushupSet; idempotencyKey?: string; now: Date }): Promise<IdempotentOutcome> {
   const { sub, date, set, idempotencyKey, now } = p;
-  const items: TransactItem[] = [];
-  if (idempotencyKey) {
-    const nowSec = Math.floor(now.getTime() / 1000);
-    items.push({
-      Put: {
-        TableName: tableName(),
-        Item: { ...keys.idempotency(sub, idempotencyKey), entity: 'IDEMPOTENCY', setId: set.id, count: set.count, createdAt: set.createdAt, date, expiresAt: nowSec + IDEMPOTENCY_TTL_SECONDS },
-        // TTL deletion is lazy: an expired record counts as absent.
-        ConditionExpression: 'attribute_not_exists(pk) OR expiresAt < :nowSec',
-        ExpressionAttributeValues: { ':nowSec': nowSec },
-        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-      },
-    });
-  }
-  items.push(
+  const items: TransactItem[] = [
     { Put: { TableName: tableName(), Item: { ...keys.pushupSet(sub, date, set.id), entity: 'SET', date, ...set } } },
     {
       Update: {
@@ -306,8 +331,9 @@ export async function addPushupSet(p: { sub: string; date: string; set: PushupSe
       },
     },
     totalsUpdate(sub, date, { pushups: set.count }, true)!,
-  );
-  return transact(items);
+  ];
+  const idem = idempotencyKey ? { key: idempotencyKey, fingerprint: `POST /api/pushups ${set.count}` } : undefined;
+  return transactIdempotent(items, sub, idem, now, { setId: set.id, count: set.count, createdAt: set.createdAt, date });
 }
 
 /** The day's sets, oldest first: one Query of the newest 100. */

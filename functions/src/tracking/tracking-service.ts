@@ -30,7 +30,9 @@ import {
   removePushupSet,
   removePushupSetAsStated,
   setDayValue,
+  type Idempotency,
 } from './tracking-repository';
+import { type Item } from '../lib/db/toolkit';
 import { dayKey, lastDays } from './day-key';
 
 /** Who and when: identity from the session only, "today" from the request's time zone. */
@@ -52,20 +54,42 @@ async function readTodayAsStored(c: TrackingContext, date: string): Promise<Prog
 
 export const getProgressToday = (c: TrackingContext): Promise<ProgressToday> => readTodayAsStored(c, today(c));
 
+/** A tracking write's answer, and whether it is the answer to a retry of a write already made. */
+export interface Written {
+  progress: ProgressToday;
+  replayed: boolean;
+}
+
+/**
+ * The Idempotency-Key of a write and what it asks, in a fixed form (decision 0105): a retry must
+ * ask exactly the same, or it is refused with 422, never applied twice and never taken for another.
+ */
+const idempotencyOf = (key: string | undefined, request: string): Idempotency | undefined => (key ? { key, fingerprint: request } : undefined);
+
+/** A used key: the stored record must be of this request (else 422); then the day as stored answers. */
+async function answerReplay(c: TrackingContext, date: string, replay: Item, idem: Idempotency): Promise<Written> {
+  if (replay.fingerprint !== idem.fingerprint) throw new HttpError(422, 'This Idempotency-Key was already used for a different change');
+  return { progress: await readTodayAsStored(c, date), replayed: true };
+}
+
 /**
  * Sets today's value in one transaction (the lifetime total moves by exactly the value replaced,
- * see the repository), then answers the new progress with one consistent read.
+ * see the repository), then answers the new progress with one consistent read. With an
+ * Idempotency-Key, a retry changes nothing and answers the day as stored.
  */
-export async function patchProgressToday(c: TrackingContext, body: PatchProgressRequest): Promise<ProgressToday> {
+export async function patchProgressToday(c: TrackingContext, body: PatchProgressRequest, key?: string): Promise<Written> {
   const date = today(c);
+  const idem = idempotencyOf(key, `PATCH /api/progress/today ${JSON.stringify(Object.entries(body).sort())}`);
   if (body.addSteps !== undefined) {
-    const outcome = await addDaySteps({ sub: c.sub, date, steps: body.addSteps, max: DAY_LIMITS.steps, now: c.now });
+    const outcome = await addDaySteps({ sub: c.sub, date, steps: body.addSteps, max: DAY_LIMITS.steps, now: c.now, idempotency: idem });
+    if (outcome.replay) return answerReplay(c, date, outcome.replay, idem!);
     if (!outcome.ok) throw conflict(`Adding ${body.addSteps} steps would take today's steps over ${DAY_LIMITS.steps}.`);
   } else {
     const field = PATCHABLE_FIELDS.find((f) => body[f] !== undefined)!;
-    await setDayValue({ sub: c.sub, date, field, value: body[field]!, now: c.now });
+    const outcome = await setDayValue({ sub: c.sub, date, field, value: body[field]!, now: c.now, idempotency: idem });
+    if (outcome.replay) return answerReplay(c, date, outcome.replay, idem!);
   }
-  return readTodayAsStored(c, date);
+  return { progress: await readTodayAsStored(c, date), replayed: false };
 }
 
 /** The seeded catalogue's meals by id (catalog/catalog-data.ts, the data the deployment seeds). */
@@ -80,15 +104,17 @@ const seededMeal = (id: string): Meal | undefined => (seeded ??= new Map(meals.m
  * add committed before it. Two calls. A meal only the table knows (test meals; a catalogue change
  * between deploy and seed) is read first and answered as read plus this meal, as before.
  */
-export async function addMeal(c: TrackingContext, mealId: string): Promise<ProgressToday> {
+export async function addMeal(c: TrackingContext, mealId: string, key?: string): Promise<Written> {
   const date = today(c);
+  const idem = idempotencyOf(key, `POST /api/progress/today/meals ${mealId}`);
   const known = seededMeal(mealId);
   if (known) {
     // The update's condition holds on a day without calories yet: a meal over the limit on its own is refused here.
     if (exceedsCalorieLimit(0, known.calories)) throw conflict(CALORIE_LIMIT_MESSAGE);
     const entry = mealEntry(c, known);
-    const outcome = await addCalories({ sub: c.sub, date, entry, limit: GOALS.caloriesConsumed, now: c.now, catalogCheck: known });
-    if (outcome.ok) return readTodayAsStored(c, date);
+    const outcome = await addCalories({ sub: c.sub, date, entry, limit: GOALS.caloriesConsumed, now: c.now, catalogCheck: known, idempotency: idem });
+    if (outcome.replay) return answerReplay(c, date, outcome.replay, idem!);
+    if (outcome.ok) return { progress: await readTodayAsStored(c, date), replayed: false };
     if (outcome.failed === 0) throw conflict(CALORIE_LIMIT_MESSAGE);
     // The catalogue item differs from the code's: read it as stored.
   }
@@ -97,13 +123,15 @@ export async function addMeal(c: TrackingContext, mealId: string): Promise<Progr
   const calories = meal.calories;
   // Cheap early refusal; the conditional update below is what guarantees the limit under concurrency.
   if (exceedsCalorieLimit(day.values.caloriesConsumed, calories)) throw conflict(CALORIE_LIMIT_MESSAGE);
-  const outcome = await addCalories({ sub: c.sub, date, entry: mealEntry(c, meal), limit: GOALS.caloriesConsumed, now: c.now });
+  const outcome = await addCalories({ sub: c.sub, date, entry: mealEntry(c, meal), limit: GOALS.caloriesConsumed, now: c.now, idempotency: idem });
+  if (outcome.replay) return answerReplay(c, date, outcome.replay, idem!);
   if (!outcome.ok) throw conflict(CALORIE_LIMIT_MESSAGE);
-  return toProgress(
+  const progress = toProgress(
     date,
     { ...day.values, caloriesConsumed: day.values.caloriesConsumed + calories },
     calories > 0 && !trackedToday ? { ...lifetime, daysTracked: lifetime.daysTracked + 1 } : lifetime,
   );
+  return { progress, replayed: false };
 }
 
 const mealEntry = (c: TrackingContext, meal: Meal): MealEntry => ({
@@ -170,7 +198,7 @@ export async function postPushups(c: TrackingContext, count: number, idempotency
   const outcome = await addPushupSet({ sub: c.sub, date, set, idempotencyKey, now: c.now });
   if (outcome.ok) return { set, replayed: false };
   // Only the idempotency record carries a condition: this key was used before.
-  const stored = outcome.item;
+  const stored = outcome.replay;
   if (stored?.count !== undefined && stored.count !== count) {
     throw new HttpError(422, 'Idempotency-Key was already used for a different push-up set');
   }

@@ -358,6 +358,69 @@ describe('concurrent meal adds answer the totals they wrote (issue 17 point 4, d
   });
 });
 
+describe('every tracking write takes an Idempotency-Key (issue 18 point 2, decision 0105)', () => {
+  const popcorn = 'meal-air-popped-popcorn'; // 95 kcal in the seeded catalogue
+  const send = <T = ProgressToday & Msg>(c: ApiClient, method: string, path: string, body: unknown, key: string) =>
+    c.request<T>(method, path, { body, headers: { 'idempotency-key': key } });
+
+  it('steps (set and add), calories burned and a meal add: a retry with the same key changes nothing and answers the day as stored', async () => {
+    const { client } = await subscriberClient('idem');
+    const writes: [string, string, string, unknown][] = [
+      ['set steps', 'PATCH', '/api/progress/today', { steps: 1000 }],
+      ['add steps', 'PATCH', '/api/progress/today', { addSteps: 250 }],
+      ['calories burned', 'PATCH', '/api/progress/today', { caloriesBurned: 300 }],
+      ['meal', 'POST', '/api/progress/today/meals', { mealId: popcorn }],
+    ];
+    for (const [name, method, path, body] of writes) {
+      const key = randomUUID();
+      const first = await send(client, method, path, body, key);
+      expect(first.status, name).toBe(200);
+      expect(first.headers.get('idempotent-replayed'), name).toBeNull();
+      const again = await send(client, method, path, body, key); // the answer was lost: the app sends it again with the same key
+      expect(again.status, name).toBe(200);
+      expect(again.headers.get('idempotent-replayed'), name).toBe('true');
+      expect(again.body, name).toEqual(first.body);
+    }
+    const day = (await today(client)).body;
+    expect(day).toMatchObject({ steps: 1250, caloriesBurned: 300, caloriesConsumed: 95 });
+    expect(day.lifetime).toMatchObject({ steps: 1250, caloriesBurned: 300 });
+    expect(await mealsToday(client)).toHaveLength(1);
+  });
+
+  it('ten concurrent sends of one keyed add apply it once; a key used for another change answers 422 {message} and changes nothing', async () => {
+    const { client } = await subscriberClient('idemrace');
+    const key = randomUUID();
+    const results = await Promise.all(Array.from({ length: 10 }, () => send(client, 'PATCH', '/api/progress/today', { addSteps: 500 }, key)));
+    for (const r of results) expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(results.filter((r) => r.headers.get('idempotent-replayed') === 'true')).toHaveLength(9);
+    expect((await today(client)).body.steps).toBe(500);
+    const other = await send<Msg>(client, 'PATCH', '/api/progress/today', { addSteps: 700 }, key);
+    expect(other.status).toBe(422);
+    expect(other.body.message).toBe('This Idempotency-Key was already used for a different change');
+    expect((await send<Msg>(client, 'POST', '/api/progress/today/meals', { mealId: popcorn }, key)).status).toBe(422);
+    expect((await today(client)).body).toMatchObject({ steps: 500, caloriesConsumed: 0 });
+  });
+
+  it('a retried meal add that the limit would now refuse still answers as the add it repeats (the key is checked first)', async () => {
+    const { client } = await subscriberClient('idemlimit');
+    const keys5 = Array.from({ length: 5 }, () => randomUUID());
+    for (const key of keys5) expect((await send(client, 'POST', '/api/progress/today/meals', { mealId: popcorn }, key)).status).toBe(200);
+    const retry = await send(client, 'POST', '/api/progress/today/meals', { mealId: popcorn }, keys5[4]!);
+    expect(retry.status).toBe(200);
+    expect(retry.headers.get('idempotent-replayed')).toBe('true');
+    expect(retry.body.caloriesConsumed).toBe(475);
+    expect((await send(client, 'POST', '/api/progress/today/meals', { mealId: popcorn }, randomUUID())).status).toBe(409);
+  });
+
+  it('refuses a key that is not a UUID with 400 {message}, before writing', async () => {
+    const { client } = await subscriberClient('idembad');
+    const res = await send<Msg>(client, 'PATCH', '/api/progress/today', { steps: 5 }, 'not-a-uuid');
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('Idempotency-Key must be a UUID');
+    expect((await today(client)).body.steps).toBe(0);
+  });
+});
+
 describe('removals answer the totals they wrote (issue 17 point 3, decision 0104)', () => {
   const popcorn = 'meal-air-popped-popcorn'; // 95 kcal in the seeded catalogue
   const removeStated = (c: ApiClient, id: string, calories: number | string) => c.request<ProgressToday & Msg>('DELETE', `/api/progress/today/meals/${id}?calories=${calories}`);

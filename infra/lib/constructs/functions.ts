@@ -226,7 +226,7 @@ const READ_ITEMS = ['GetItem', 'BatchGetItem', 'ConditionCheckItem'] as const;
 const TRACKING_USER_ATTRIBUTES = [
   'pk', 'sk', 'entity', 'date', 'id', 'createdAt', 'updatedAt', 'expiresAt',
   'steps', 'caloriesBurned', 'caloriesConsumed', 'pushups', 'count', 'setId', 'mealId', 'name', 'calories',
-  'trackedDays', 'stepsSet', 'stepsReplaced', 'caloriesBurnedSet', 'caloriesBurnedReplaced', 'steps@*', 'caloriesBurned@*',
+  'trackedDays', 'stepsSet', 'stepsReplaced', 'caloriesBurnedSet', 'caloriesBurnedReplaced', 'steps@*', 'caloriesBurned@*', 'fingerprint',
 ] as const;
 /** The attributes feedback may write under `USER#`: the author's hourly feedback count only. */
 const FEEDBACK_USER_ATTRIBUTES = ['pk', 'sk', 'entity', 'n', 'expiresAt'] as const;
