@@ -21,7 +21,7 @@ const THEMES: Theme[] = ['light', 'black'];
 const SCREENS = {
   signedOut: ['/auth', '/auth#signup', '/privacy-policy', '/terms-of-service', '/cookie-policy', '/refund-policy', '/accessibility', '/no-such-page'],
   newcomer: ['/subscription', '/checkout?plan=monthly'],
-  subscriber: ['/dashboard', '/stretching', '/workout', '/diet', '/diet?tab=fast-food', '/settings', '/settings?tab=devices', '/settings?tab=appearance', '/feedback'],
+  subscriber: ['/dashboard', '/stretching', '/workout', '/diet', '/diet?tab=fast-food', '/settings', '/settings?tab=devices', '/settings?tab=appearance', '/settings?tab=account', '/feedback'],
   admin: ['/admin', '/admin?tab=logs'],
 } as const;
 

@@ -3,6 +3,6 @@ import { lazy } from 'react';
 export { SessionProvider } from './session-provider';
 export { type SignInState, useSession, useSessionActions } from './session-context';
 export { hasStoredUser, isNewAccount } from './user-storage';
-export { useLogout } from './use-logout';
+export { useLogout, useLogoutEverywhere } from './use-logout';
 /** The two-step sign-in set-up screen (the admin page), in its own chunk: no sign-in page loads it. */
 export const MfaSetup = lazy(() => import('./components/mfa-setup').then((m) => ({ default: m.MfaSetup })));

@@ -15,10 +15,10 @@ afterEach(() => {
 });
 
 describe('Settings', () => {
-  it('has three tabs; Membership shows both plans and links to checkout', async () => {
+  it("has the spec's three tabs and Account (issue 15 point 6); Membership shows both plans and links to checkout", async () => {
     setup();
     const tablist = await screen.findByRole('tablist', { name: 'Settings sections' });
-    expect(within(tablist).getAllByRole('tab').map((t) => t.textContent)).toEqual(['Membership', 'Devices', 'Appearance']);
+    expect(within(tablist).getAllByRole('tab').map((t) => t.textContent)).toEqual(['Membership', 'Devices', 'Appearance', 'Account']);
     const panel = screen.getByRole('tabpanel', { name: 'Membership' });
     const monthly = within(panel).getByRole('region', { name: 'Monthly Plan' });
     expect(monthly).toHaveTextContent('$2.99 per month');
@@ -28,6 +28,46 @@ describe('Settings', () => {
     expect(yearly).toHaveTextContent('Save over 16% vs monthly');
     expect(yearly).toHaveTextContent('Priority support');
     expect(within(yearly).getByRole('link', { name: 'Choose Yearly' })).toHaveAttribute('href', '/checkout?plan=yearly');
+  });
+
+  it('Account: shows who is signed in; Sign Out Everywhere asks first, ends every session and goes to /auth', async () => {
+    let ended = 0;
+    const fn = mockFetch({
+      'GET /api/auth/me': () => (ended ? json({ message: 'Not signed in' }, 401) : json({ user: makeUser({ username: 'alex', email: 'alex@example.com' }) })),
+      'POST /api/auth/logout-all': () => {
+        ended += 1;
+        return new Response(null, { status: 204 });
+      },
+    });
+    renderApp('/settings?tab=account');
+    const user = userEvent.setup();
+    const panel = await screen.findByRole('tabpanel', { name: 'Account' });
+    expect(await within(panel).findByText('alex')).toBeInTheDocument();
+    expect(within(panel).getByText('alex@example.com')).toBeInTheDocument();
+    await user.click(within(panel).getByRole('button', { name: 'Sign Out Everywhere' }));
+    const confirm = within(panel).getByRole('group', { name: 'Confirm signing out everywhere' });
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(ended).toBe(0);
+    await user.click(within(panel).getByRole('button', { name: 'Sign Out Everywhere' }));
+    await user.click(within(screen.getByRole('group', { name: 'Confirm signing out everywhere' })).getByRole('button', { name: 'Sign Out Everywhere' }));
+    expect(await screen.findByText('Signed Out Everywhere')).toBeInTheDocument();
+    expect(ended).toBe(1);
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument(); // on /auth
+    expect(fn.mock.calls.some(([url, init]) => String(url).endsWith('/api/auth/logout-all') && init?.method === 'POST')).toBe(true);
+  });
+
+  it('Account: when the server cannot end the sessions, says so and stays', async () => {
+    mockFetch({
+      'GET /api/auth/me': () => json({ user: makeUser() }),
+      'POST /api/auth/logout-all': () => json({ message: 'Service busy' }, 503),
+    });
+    renderApp('/settings?tab=account');
+    const user = userEvent.setup();
+    const panel = await screen.findByRole('tabpanel', { name: 'Account' });
+    await user.click(within(panel).getByRole('button', { name: 'Sign Out Everywhere' }));
+    await user.click(within(screen.getByRole('group', { name: 'Confirm signing out everywhere' })).getByRole('button', { name: 'Sign Out Everywhere' }));
+    expect(await screen.findByText('Logout Failed')).toBeInTheDocument();
+    expect(screen.getByRole('tabpanel', { name: 'Account' })).toBeInTheDocument();
   });
 
   it('connects watches with their toasts and persists the device settings in this browser', async () => {
@@ -87,6 +127,6 @@ describe('Settings', () => {
     await user.keyboard('{ArrowRight}');
     expect(screen.getByRole('tab', { name: 'Devices' })).toHaveAttribute('aria-selected', 'true');
     await user.keyboard('{End}');
-    expect(screen.getByRole('tab', { name: 'Appearance' })).toHaveFocus();
+    expect(screen.getByRole('tab', { name: 'Account' })).toHaveFocus();
   });
 });
