@@ -66,10 +66,14 @@ export interface Written {
  */
 const idempotencyOf = (key: string | undefined, request: string): Idempotency | undefined => (key ? { key, fingerprint: request } : undefined);
 
-/** A used key: the stored record must be of this request (else 422); then the day as stored answers. */
-async function answerReplay(c: TrackingContext, date: string, replay: Item, idem: Idempotency): Promise<Written> {
+/**
+ * A used key: the stored record must be of this request (else 422); then the day as stored answers,
+ * or `asRead`, the day a read-first path read before its write (the write it repeats committed
+ * before that read, so it holds it; a third call would break the budget of two).
+ */
+async function answerReplay(c: TrackingContext, date: string, replay: Item, idem: Idempotency, asRead?: ProgressToday): Promise<Written> {
   if (replay.fingerprint !== idem.fingerprint) throw new HttpError(422, 'This Idempotency-Key was already used for a different change');
-  return { progress: await readTodayAsStored(c, date), replayed: true };
+  return { progress: asRead ?? (await readTodayAsStored(c, date)), replayed: true };
 }
 
 /**
@@ -122,9 +126,11 @@ export async function addMeal(c: TrackingContext, mealId: string, key?: string):
   if (!meal) throw notFound('Meal not found');
   const calories = meal.calories;
   // Cheap early refusal; the conditional update below is what guarantees the limit under concurrency.
-  if (exceedsCalorieLimit(day.values.caloriesConsumed, calories)) throw conflict(CALORIE_LIMIT_MESSAGE);
+  // With a key the write runs anyway: a retried add the day already holds is a replay (its key is
+  // checked first), not a refusal; a new add is still refused by the update's condition.
+  if (!idem && exceedsCalorieLimit(day.values.caloriesConsumed, calories)) throw conflict(CALORIE_LIMIT_MESSAGE);
   const outcome = await addCalories({ sub: c.sub, date, entry: mealEntry(c, meal), limit: GOALS.caloriesConsumed, now: c.now, idempotency: idem });
-  if (outcome.replay) return answerReplay(c, date, outcome.replay, idem!);
+  if (outcome.replay) return answerReplay(c, date, outcome.replay, idem!, toProgress(date, day.values, lifetime));
   if (!outcome.ok) throw conflict(CALORIE_LIMIT_MESSAGE);
   const progress = toProgress(
     date,

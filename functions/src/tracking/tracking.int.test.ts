@@ -412,6 +412,25 @@ describe('every tracking write takes an Idempotency-Key (issue 18 point 2, decis
     expect((await send(client, 'POST', '/api/progress/today/meals', { mealId: popcorn }, randomUUID())).status).toBe(409);
   });
 
+  it('the same for a meal only the table knows (read first): the retry of the add that filled the day is a replay, a new add 409', async () => {
+    const { client } = await subscriberClient('idemlimit');
+    const key = randomUUID();
+    expect((await send(client, 'POST', '/api/progress/today/meals', { mealId: testMeals.big }, key)).status).toBe(200); // 450 kcal
+    const retry = await send(client, 'POST', '/api/progress/today/meals', { mealId: testMeals.big }, key);
+    expect(retry.status, JSON.stringify(retry.body)).toBe(200);
+    expect(retry.headers.get('idempotent-replayed')).toBe('true');
+    expect(retry.body.caloriesConsumed).toBe(450);
+    const refused = await send<Msg>(client, 'POST', '/api/progress/today/meals', { mealId: testMeals.hundred }, randomUUID());
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(CALORIE_LIMIT_MESSAGE);
+    // A refusal writes nothing, its key included: sent again, it is refused again, never replayed.
+    const refusedKey = randomUUID();
+    expect((await send(client, 'POST', '/api/progress/today/meals', { mealId: testMeals.hundred }, refusedKey)).status).toBe(409);
+    expect((await send(client, 'POST', '/api/progress/today/meals', { mealId: testMeals.hundred }, refusedKey)).status).toBe(409);
+    expect((await today(client)).body.caloriesConsumed).toBe(450);
+    expect(await mealsToday(client)).toHaveLength(1);
+  });
+
   it('refuses a key that is not a UUID with 400 {message}, before writing', async () => {
     const { client } = await subscriberClient('idembad');
     const res = await send<Msg>(client, 'PATCH', '/api/progress/today', { steps: 5 }, 'not-a-uuid');
