@@ -129,6 +129,8 @@ export async function addMeal(c: TrackingContext, mealId: string, key?: string):
   // With a key the write runs anyway: a retried add the day already holds is a replay (its key is
   // checked first), not a refusal; a new add is still refused by the update's condition.
   if (!idem && exceedsCalorieLimit(day.values.caloriesConsumed, calories)) throw conflict(CALORIE_LIMIT_MESSAGE);
+  // The update's condition holds on a day without calories yet: a meal over the limit on its own is refused here, key or not.
+  if (exceedsCalorieLimit(0, calories)) throw conflict(CALORIE_LIMIT_MESSAGE);
   const outcome = await addCalories({ sub: c.sub, date, entry: mealEntry(c, meal), limit: GOALS.caloriesConsumed, now: c.now, idempotency: idem });
   if (outcome.replay) return answerReplay(c, date, outcome.replay, idem!, toProgress(date, day.values, lifetime));
   if (!outcome.ok) throw conflict(CALORIE_LIMIT_MESSAGE);

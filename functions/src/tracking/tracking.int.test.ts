@@ -431,6 +431,14 @@ describe('every tracking write takes an Idempotency-Key (issue 18 point 2, decis
     expect(await mealsToday(client)).toHaveLength(1);
   });
 
+  it('a meal over the limit on its own is refused with a key too, on an empty day', async () => {
+    const { client } = await subscriberClient('idemhuge');
+    const res = await send<Msg>(client, 'POST', '/api/progress/today/meals', { mealId: testMeals.huge }, randomUUID());
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe(CALORIE_LIMIT_MESSAGE);
+    expect((await today(client)).body.caloriesConsumed).toBe(0);
+  });
+
   it('refuses a key that is not a UUID with 400 {message}, before writing', async () => {
     const { client } = await subscriberClient('idembad');
     const res = await send<Msg>(client, 'PATCH', '/api/progress/today', { steps: 5 }, 'not-a-uuid');
