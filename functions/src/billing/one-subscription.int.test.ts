@@ -1,18 +1,13 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { stripeEvent } from '../../../test-support/stripe-fixtures';
 import { type ApiClient, signedUpClient } from '../../test/api-client';
-import { overrideEnv } from '../../test/env';
 import { loadEvent } from '../../test/events';
+import { useLiveStripe } from '../../test/live-stripe';
 import { invoke, jsonBody } from '../../test/lambda';
-import { StripeStub } from '../../test/stripe-stub';
 import { type CreateSubscriptionResponse, type MembershipResponse } from '../contract/billing';
 import { ddb, dynamoCallCount, tableName } from '../lib/db/client';
 import { keys } from '../lib/db/keys';
-import type { handler as BillingHandler } from './handler';
-import { resetProviderSecrets } from './secrets';
-import type { handler as WebhookHandler } from './webhook-handler';
 
 /**
  * One paid subscription per user, whatever the clicks (issue 16 point 1, decision 0305), on the real
@@ -21,34 +16,9 @@ import type { handler as WebhookHandler } from './webhook-handler';
  * request is still running).
  */
 
-const SECRET_KEY = 'sk_test_offline_fittrack';
 const WEBHOOK_SECRET = 'whsec_offline_fittrack_onesub';
-const stripe = new Stripe(SECRET_KEY);
-const stub = new StripeStub();
-let restoreEnv: () => void;
-let billing: typeof BillingHandler;
-let webhook: typeof WebhookHandler;
-
-beforeAll(async () => {
-  await stub.start();
-  restoreEnv = overrideEnv({
-    PAYMENT_MODE: 'live',
-    STRIPE_SECRET_KEY: SECRET_KEY,
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_PRICE_MONTHLY: 'price_1QfitMonthly299',
-    STRIPE_PRICE_YEARLY: 'price_1QfitYearly2999',
-    STRIPE_API_BASE: stub.url,
-  });
-  resetProviderSecrets();
-  billing = (await import('./handler')).handler;
-  webhook = (await import('./webhook-handler')).handler;
-});
-
-afterAll(async () => {
-  restoreEnv();
-  resetProviderSecrets();
-  await stub.stop();
-});
+const live = useLiveStripe(WEBHOOK_SECRET);
+const { stub, stripe } = live;
 
 const DAY = 86_400;
 const now = () => Math.floor(Date.now() / 1000);
@@ -58,13 +28,13 @@ type BillingRoute = 'post-create-monthly-subscription' | 'post-create-yearly-sub
 
 async function call(client: ApiClient, name: BillingRoute, body?: unknown) {
   const calls = dynamoCallCount();
-  const res = await invoke(billing, loadEvent(name, { cookies: client.cookies(), ...(body !== undefined ? { body } : {}) }));
+  const res = await invoke(live.billing, loadEvent(name, { cookies: client.cookies(), ...(body !== undefined ? { body } : {}) }));
   return { res, dynamoCalls: dynamoCallCount() - calls };
 }
 
 async function deliver(type: string, object: unknown) {
   const payload = JSON.stringify(stripeEvent(type, object));
-  const res = await invoke(webhook, loadEvent('post-webhooks-stripe', { body: payload, headers: { 'stripe-signature': stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) } }));
+  const res = await invoke(live.webhook, loadEvent('post-webhooks-stripe', { body: payload, headers: { 'stripe-signature': stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) } }));
   expect(res.statusCode, res.body).toBe(200);
   return (jsonBody(res) as { outcome: string }).outcome;
 }

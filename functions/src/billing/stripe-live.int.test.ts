@@ -1,22 +1,20 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { activityLogsOf } from '../../test/activity-logs';
 import { type ApiClient, signedUpClient } from '../../test/api-client';
 import { overrideEnv } from '../../test/env';
 import { loadEvent } from '../../test/events';
+import { useLiveStripe } from '../../test/live-stripe';
 import { invoke, jsonBody } from '../../test/lambda';
 import { type UserResponse } from '../contract/auth';
 import { type MembershipResponse } from '../contract/billing';
 import { ddb, dynamoCallCount, tableName } from '../lib/db/client';
 import { keys } from '../lib/db/keys';
 import { resetEnvCache } from '../lib/env';
-import type { handler as BillingHandler } from './handler';
-import { resetProviderSecrets } from './secrets';
 import { resetPriceCache } from './providers/stripe-provider';
-import { StripeStub, planPrice } from '../../test/stripe-stub';
+import { planPrice } from '../../test/stripe-stub';
 import { stripeEvent, stripeFixture } from '../../../test-support/stripe-fixtures';
-import type { handler as WebhookHandler } from './webhook-handler';
 
 /**
  * The real Stripe code path, offline: the billing and webhook handlers run in this process in
@@ -24,36 +22,9 @@ import type { handler as WebhookHandler } from './webhook-handler';
  * recorded objects (events/stripe/). Webhooks are signed locally with generateTestHeaderString.
  */
 
-const SECRET_KEY = 'sk_test_offline_fittrack';
 const WEBHOOK_SECRET = 'whsec_offline_fittrack_test_secret';
-const stripe = new Stripe(SECRET_KEY);
-const stub = new StripeStub();
-let restoreEnv: () => void;
-let billing: typeof BillingHandler;
-let webhook: typeof WebhookHandler;
-
-const LIVE_ENV = {
-  PAYMENT_MODE: 'live',
-  STRIPE_SECRET_KEY: SECRET_KEY,
-  STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-  STRIPE_PRICE_MONTHLY: 'price_1QfitMonthly299',
-  STRIPE_PRICE_YEARLY: 'price_1QfitYearly2999',
-  STRIPE_PUBLISHABLE_KEY: 'pk_test_offline',
-};
-
-beforeAll(async () => {
-  await stub.start();
-  restoreEnv = overrideEnv({ ...LIVE_ENV, STRIPE_API_BASE: stub.url });
-  resetProviderSecrets();
-  billing = (await import('./handler')).handler;
-  webhook = (await import('./webhook-handler')).handler;
-});
-
-afterAll(async () => {
-  restoreEnv();
-  resetProviderSecrets();
-  await stub.stop();
-});
+const live = useLiveStripe(WEBHOOK_SECRET, { STRIPE_PUBLISHABLE_KEY: 'pk_test_offline' });
+const { stub, sign } = live;
 
 const DAY = 86_400;
 const now = () => Math.floor(Date.now() / 1000);
@@ -66,19 +37,17 @@ function eventPayload(type: EventType, subscriptionId: string): string {
   return JSON.stringify(stripeEvent(type, type.startsWith('invoice.') ? s.invoice : s.sub), null, 2);
 }
 
-const sign = (payload: string, o: { secret?: string; timestamp?: number } = {}) =>
-  stripe.webhooks.generateTestHeaderString({ payload, secret: o.secret ?? WEBHOOK_SECRET, ...(o.timestamp ? { timestamp: o.timestamp } : {}) });
 
 /** Delivers a webhook (signed correctly unless `header` says otherwise; null sends none). */
 async function deliver(payload: string, header: string | null = sign(payload), base64 = false) {
   const event = loadEvent('post-webhooks-stripe', { body: base64 ? Buffer.from(payload).toString('base64') : payload, headers: { 'stripe-signature': header ?? undefined } });
   if (base64) event.isBase64Encoded = true;
-  return invoke(webhook, event);
+  return invoke(live.webhook, event);
 }
 
 async function callBilling(client: ApiClient, name: 'post-auth-activate-subscription' | 'post-create-yearly-subscription' | 'post-subscription-cancel' | 'get-subscription', body?: unknown) {
   const event = loadEvent(name, { cookies: client.cookies(), ...(body !== undefined ? { body } : {}) });
-  return invoke(billing, event);
+  return invoke(live.billing, event);
 }
 
 async function profile(userId: string) {
@@ -403,7 +372,7 @@ describe('Stripe checkout and activate-subscription (live mode)', () => {
 
   it('the sandbox routes do not exist in live mode (404)', async () => {
     const { client } = await signedUpClient('nosb');
-    const res = await invoke(billing, loadEvent('post-sandbox-card-confirm', { cookies: client.cookies() }));
+    const res = await invoke(live.billing, loadEvent('post-sandbox-card-confirm', { cookies: client.cookies() }));
     expect(res.statusCode).toBe(404);
   });
 });

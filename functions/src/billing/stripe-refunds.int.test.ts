@@ -1,20 +1,16 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { activityLogsOf } from '../../test/activity-logs';
 import { type ApiClient, signedUpClient } from '../../test/api-client';
 import { overrideEnv } from '../../test/env';
 import { loadEvent } from '../../test/events';
+import { useLiveStripe } from '../../test/live-stripe';
 import { invoke, jsonBody } from '../../test/lambda';
-import { StripeStub } from '../../test/stripe-stub';
 import { stripeEvent as stripeEventObject } from '../../../test-support/stripe-fixtures';
 import { type UserResponse } from '../contract/auth';
 import { ddb, dynamoCallCount, tableName } from '../lib/db/client';
 import { keys } from '../lib/db/keys';
-import type { handler as BillingHandler } from './handler';
 import { setStripeCustomerId } from './billing-repository';
-import { resetProviderSecrets } from './secrets';
-import type { handler as WebhookHandler } from './webhook-handler';
 
 /**
  * Money going back ends what it bought (issue 16): Stripe's charge.refunded and charge.dispute.*
@@ -22,34 +18,9 @@ import type { handler as WebhookHandler } from './webhook-handler';
  * against DynamoDB Local and the Stripe stub (the charge → invoice link is an invoice payment).
  */
 
-const SECRET_KEY = 'sk_test_offline_fittrack';
 const WEBHOOK_SECRET = 'whsec_offline_fittrack_refunds';
-const stripe = new Stripe(SECRET_KEY);
-const stub = new StripeStub();
-let restoreEnv: () => void;
-let webhook: typeof WebhookHandler;
-let billing: typeof BillingHandler;
-
-beforeAll(async () => {
-  await stub.start();
-  restoreEnv = overrideEnv({
-    PAYMENT_MODE: 'live',
-    STRIPE_SECRET_KEY: SECRET_KEY,
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_PRICE_MONTHLY: 'price_1QfitMonthly299',
-    STRIPE_PRICE_YEARLY: 'price_1QfitYearly2999',
-    STRIPE_API_BASE: stub.url,
-  });
-  resetProviderSecrets();
-  webhook = (await import('./webhook-handler')).handler;
-  billing = (await import('./handler')).handler;
-});
-
-afterAll(async () => {
-  restoreEnv();
-  resetProviderSecrets();
-  await stub.stop();
-});
+const live = useLiveStripe(WEBHOOK_SECRET);
+const { stub, stripe } = live;
 
 const DAY = 86_400;
 const now = () => Math.floor(Date.now() / 1000);
@@ -65,7 +36,7 @@ function subscriptionEvent(type: 'invoice.paid' | 'customer.subscription.updated
 }
 
 const deliver = (payload: string) =>
-  invoke(webhook, loadEvent('post-webhooks-stripe', { body: payload, headers: { 'stripe-signature': stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) } }));
+  invoke(live.webhook, loadEvent('post-webhooks-stripe', { body: payload, headers: { 'stripe-signature': stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) } }));
 
 async function delivered(payload: string): Promise<string> {
   const res = await deliver(payload);
@@ -78,7 +49,7 @@ const record = async (key: { pk: string; sk: string }) => (await ddb().send(new 
 
 const logged = activityLogsOf;
 
-const membership = async (client: ApiClient) => jsonBody(await invoke(billing, loadEvent('get-subscription', { cookies: client.cookies() }))) as { hasActiveSubscription: boolean; status: string };
+const membership = async (client: ApiClient) => jsonBody(await invoke(live.billing, loadEvent('get-subscription', { cookies: client.cookies() }))) as { hasActiveSubscription: boolean; status: string };
 
 /** A user whose yearly subscription Stripe reports paid and active, applied by invoice.paid. */
 async function paidSubscriber(prefix: string) {
@@ -173,7 +144,7 @@ describe('Stripe charge.refunded', () => {
     expect((await profile(u.id)).subscription).toEqual({ status: 'none' });
     // nor does activate-subscription, which asks Stripe (and Stripe says paid)
     await setStripeCustomerId(u.id, stub.subscriptions.get(u.subId)!.sub.customer as string);
-    const activate = await invoke(billing, loadEvent('post-auth-activate-subscription', { cookies: u.client.cookies(), body: { subscriptionType: 'yearly', paymentMethod: 'stripe' } }));
+    const activate = await invoke(live.billing, loadEvent('post-auth-activate-subscription', { cookies: u.client.cookies(), body: { subscriptionType: 'yearly', paymentMethod: 'stripe' } }));
     expect(activate.statusCode).toBe(200);
     expect((jsonBody(activate) as UserResponse).user).toMatchObject({ hasActiveSubscription: false, subscriptionStatus: 'none' });
     expect(await membership(u.client)).toMatchObject({ hasActiveSubscription: false });
@@ -233,7 +204,7 @@ describe('Stripe: missing period data fails closed', () => {
     expect(p.subscription).toEqual({ status: 'none' });
     expect(await membership(client)).toMatchObject({ hasActiveSubscription: false });
     expect(await record(keys.payment('stripe', stub.subscriptions.get(subId)!.invoice.id))).toBeUndefined();
-    const user = (jsonBody(await invoke(billing, loadEvent('post-auth-activate-subscription', { cookies: client.cookies(), body: { subscriptionType: 'monthly', paymentMethod: 'stripe' } }))) as Partial<UserResponse>).user;
+    const user = (jsonBody(await invoke(live.billing, loadEvent('post-auth-activate-subscription', { cookies: client.cookies(), body: { subscriptionType: 'monthly', paymentMethod: 'stripe' } }))) as Partial<UserResponse>).user;
     expect(user?.hasActiveSubscription ?? false).toBe(false);
   });
 });
