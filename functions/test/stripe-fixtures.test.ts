@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import Stripe from 'stripe';
@@ -6,10 +7,14 @@ import { PINNED_API_VERSION, STRIPE_FIXTURES_FILE, stripeEvent, stripeFixture } 
 
 /** The shared copy next to the repository (../shared/stripe), when this checkout has one. */
 const SHARED = path.resolve(import.meta.dirname, '../../../shared/stripe/fixtures3.json');
+/** SHA-256 of Stripe's published fixtures3.json as ../shared/stripe holds it (recorded 2026-11-25). */
+const PUBLISHED_SHA256 = '41486e14a5b930447f53ecc4e71e34e3184462ba3d18212a39d4a40f70eaba44';
+const sha256 = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
 
 describe("Stripe's published fixtures (test-support/stripe-fixtures.ts)", () => {
-  it.runIf(existsSync(SHARED))('are an unchanged copy of ../shared/stripe/fixtures3.json', () => {
-    expect(readFileSync(STRIPE_FIXTURES_FILE, 'utf8')).toBe(readFileSync(SHARED, 'utf8'));
+  it("are an unchanged copy of Stripe's published fixtures3.json (../shared/stripe where the checkout has it, its recorded hash everywhere)", () => {
+    expect(sha256(STRIPE_FIXTURES_FILE)).toBe(PUBLISHED_SHA256);
+    if (existsSync(SHARED)) expect(sha256(SHARED)).toBe(PUBLISHED_SHA256);
   });
 
   it("give a fresh copy of Stripe's object with only the overrides changed", () => {
