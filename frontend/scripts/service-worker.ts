@@ -28,6 +28,8 @@ const { count, size, warnings } = await generateSW({
   skipWaiting: false,
   clientsClaim: false,
   cleanupOutdatedCaches: true,
+  // Background Sync of the writes kept offline (public/sw-sync.js, decision 0105)
+  importScripts: ['/sw-sync.js'],
 });
 for (const w of warnings) console.warn(`service worker: ${w}`);
 console.log(`service worker → dist/sw.js (${count} files precached, ${(size / 1024).toFixed(0)} KB)`);

@@ -2,8 +2,8 @@ import { toast } from '@/components/ui/use-toast';
 
 /**
  * The service worker's page side (issue 18 point 1, decision 0206): /sw.js (scripts/service-
- * worker.ts, Workbox) is registered once the page has loaded and the browser is idle, with
- * workbox-window loaded then too, so neither is on the start-up path (initial JS budget, DESIGN
+ * worker.ts, Workbox) is registered once the page has loaded and the browser is idle (main.tsx
+ * loads this module then), with workbox-window loaded then too, so neither is on the start-up path (initial JS budget, DESIGN
  * section 10). When a new version has installed and waits, the person is asked; "Update" lets it
  * take over and reloads, so nobody stays on an old version forever, and nobody loses what they
  * are typing to an update they did not ask for. A tab left open checks for a new version hourly.
@@ -42,15 +42,9 @@ export async function watchForUpdates(wb: WorkboxLike, reload: () => void = () =
   setInterval(() => void wb.update().catch(() => undefined), HOUR);
 }
 
-/** Registers the service worker after the load event, when the browser is idle; not in development. */
-export function startServiceWorker(): void {
-  if (import.meta.env.DEV || !('serviceWorker' in navigator)) return;
-  const start = () => {
-    import('workbox-window')
-      .then(({ Workbox }) => watchForUpdates(new Workbox('/sw.js')))
-      .catch((err: unknown) => console.warn('The app will not work offline: its service worker was not registered', err));
-  };
-  const whenIdle = () => ('requestIdleCallback' in window ? window.requestIdleCallback(start, { timeout: 5000 }) : setTimeout(start, 1000));
-  if (document.readyState === 'complete') whenIdle();
-  else window.addEventListener('load', whenIdle, { once: true });
+/** Registers /sw.js and watches for new versions (main.tsx loads this module after load, when idle). */
+export function registerServiceWorker(): void {
+  import('workbox-window')
+    .then(({ Workbox }) => watchForUpdates(new Workbox('/sw.js')))
+    .catch((err: unknown) => console.warn('The app will not work offline: its service worker was not registered', err));
 }

@@ -1,10 +1,11 @@
-import { Suspense } from 'react';
+import { Suspense, lazy } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner';
 import { useSession } from '@/features/auth/public';
 import { AppFooter } from './app-footer';
 import { BottomNav } from './bottom-nav';
 import { BrandMark } from './brand-mark';
+import { IdleMount } from './idle-mount';
 import { SkipLink } from './skip-link';
 
 /**
@@ -12,6 +13,9 @@ import { SkipLink } from './skip-link';
  * navigation is fixed at the bottom but comes before the main area in the document, so Tab
  * reaches it early; the skip link jumps past it.
  */
+/** Sending what was logged offline, and the list of it (decision 0105): its own chunk, off the start-up path. */
+const OfflineStatus = lazy(() => import('./offline-sync').then((m) => ({ default: m.OfflineStatus })));
+
 export function ShellLayout() {
   const { user } = useSession();
   const { pathname } = useLocation();
@@ -46,6 +50,9 @@ export function ShellLayout() {
       </header>
       <BottomNav />
       <main id="main" tabIndex={-1} className="min-h-dvh flex-1 px-4 py-6 outline-none">
+        <IdleMount>
+          <OfflineStatus />
+        </IdleMount>
         <Suspense fallback={<PageSpinner />}>
           <Outlet />
         </Suspense>

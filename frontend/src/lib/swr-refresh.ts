@@ -22,3 +22,12 @@ export function useRefreshIfCached() {
     [cache, mutate],
   );
 }
+
+/**
+ * Asks again every cached key that `test` accepts (the mounted hooks refetch): for changes made in
+ * the background, such as the writes sent after a time offline (app/offline-sync.tsx).
+ */
+export function useRevalidateMatching() {
+  const { mutate } = useSWRConfig();
+  return useCallback((test: (key: string) => boolean) => mutate((key) => typeof key === 'string' && test(key)), [mutate]);
+}

@@ -1,7 +1,7 @@
 import type { PostPushupsRequest, PushupSet } from '@fittrack/functions/contract/tracking';
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
-import { api } from '@/lib/api-client';
+import { writeOnce } from '@/lib/write-once';
 import { progressHistoryKeyPrefix } from './get-progress-history';
 import { progressTodayKey } from './get-progress-today';
 import { pushupsTodayKey } from './get-pushups-today';
@@ -21,7 +21,7 @@ export function useAddPushupSet() {
   return useCallback(
     async (count: number, idempotencyKey: string): Promise<PushupSet> => {
       const body: PostPushupsRequest = { count };
-      const set = await api.post<PushupSet>('/api/pushups', body, { headers: { 'Idempotency-Key': idempotencyKey } });
+      const set = await writeOnce<PushupSet>({ method: 'POST', path: '/api/pushups', body, label: `${count} push-ups`, key: idempotencyKey });
       await Promise.all([
         mutate(pushupsTodayKey),
         mutate(progressTodayKey),

@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { refusalMessage } from '@/lib/api-client';
 import { usePushupsToday } from '@/features/dashboard/api/get-pushups-today';
 import { newIdempotencyKey, useAddPushupSet } from '@/features/dashboard/api/post-pushups';
+import { toastIfSavedOffline } from '@/lib/write-once';
 
 const QUICK_COUNTS = [5, 10, 15, 20] as const;
 
@@ -58,6 +59,11 @@ export function AddSetDialog({ onClose }: { onClose: () => void }) {
       pending.current = null;
       onClose();
     } catch (error) {
+      if (toastIfSavedOffline(error)) {
+        pending.current = null;
+        onClose();
+        return;
+      }
       console.error('Failed to add push-up set:', error);
       setRefused(refusalMessage(error) ?? null);
       setSaving(false);

@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { refusalMessage } from '@/lib/api-client';
 import { formatNumber } from '@/lib/format';
+import { toastIfSavedOffline } from '@/lib/write-once';
 
 /** The additive form of a quick entry: e.g. steps to add to today's. */
 export interface QuickAdd {
@@ -80,6 +81,11 @@ export function QuickEntry({
       await (adding ? add.onAdd(value) : onSave(value));
       onDone();
     } catch (error) {
+      // no connection: kept on this phone with its key, sent when back online (the person is told)
+      if (toastIfSavedOffline(error)) {
+        onDone();
+        return;
+      }
       console.error(`Failed to update ${label.toLowerCase()}:`, error);
       setRefused(refusalMessage(error) ?? null);
       setSaving(false);

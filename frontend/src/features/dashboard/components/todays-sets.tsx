@@ -6,6 +6,7 @@ import { formatNumber, formatTimeOfDay } from '@/lib/format';
 import { useRemovePushupSet } from '@/features/dashboard/api/delete-pushups';
 import { usePushupsToday } from '@/features/dashboard/api/get-pushups-today';
 import { newIdempotencyKey, useAddPushupSet } from '@/features/dashboard/api/post-pushups';
+import { toastIfSavedOffline } from '@/lib/write-once';
 
 /** How long a deletion's toast (with Undo) stays: longer than the default, so there is time to undo. */
 const UNDO_TOAST_MS = 10_000;
@@ -27,6 +28,7 @@ export function TodaysSets() {
       await addSet(set.count, newIdempotencyKey());
       toast({ title: 'Set Restored', description: `Added a set of ${setName(set.count)} back to today's total.` });
     } catch (err) {
+      if (toastIfSavedOffline(err)) return;
       const refusal = refusalMessage(err);
       if (refusal) toast({ variant: 'destructive', title: 'Set Not Restored', description: refusal });
       else console.warn('Re-adding the push-up set failed', err);

@@ -1,7 +1,6 @@
 import type { AddMealRequest, ProgressToday } from '@fittrack/functions/contract/tracking';
 import { useCallback } from 'react';
 import { useProgressToday } from '@/features/dashboard/public';
-import { api } from '@/lib/api-client';
 import { writeOnce } from '@/lib/write-once';
 import { useRefreshIfCached } from '@/lib/swr-refresh';
 import { getMealsToday, mealsTodayKey } from './get-progress-today-meals';
@@ -17,9 +16,9 @@ export function useAddMealToToday() {
   const { mutate } = useProgressToday();
   const refreshIfCached = useRefreshIfCached();
   return useCallback(
-    async (mealId: string): Promise<ProgressToday> => {
+    async (mealId: string, name = 'A meal'): Promise<ProgressToday> => {
       const body: AddMealRequest = { mealId };
-      const progress = await writeOnce((headers) => api.post<ProgressToday>('/api/progress/today/meals', body, { headers }));
+      const progress = await writeOnce<ProgressToday>({ method: 'POST', path: '/api/progress/today/meals', body, label: name });
       await Promise.all([mutate(progress, { revalidate: false }), refreshIfCached(mealsTodayKey, getMealsToday)]);
       return progress;
     },

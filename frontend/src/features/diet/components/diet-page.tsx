@@ -16,6 +16,7 @@ import { MealCard } from './meal-card';
 import { TodaysMeals } from './todays-meals';
 import { LoadError } from '@/components/ui/load-error';
 import { useTabParam } from '@/lib/use-tab-param';
+import { toastIfSavedOffline } from '@/lib/write-once';
 
 type Category = (typeof mealCategories)[number];
 const ALL = 'All Meals';
@@ -64,9 +65,10 @@ export function DietPage() {
     }
     setBusyId(meal.id);
     try {
-      await addMealToToday(meal.id);
+      await addMealToToday(meal.id, meal.name);
       toast({ title: 'Meal Added', description: `Added ${meal.calories} calories to today's total.` });
     } catch (err) {
+      if (toastIfSavedOffline(err)) return;
       const refusal = refusalMessage(err);
       if (err instanceof ApiError && err.status === 409) limitExceeded(refusal);
       // Any other refusal (4xx) shows the server's message; other failures are only logged (SPEC.md section 8).

@@ -7,6 +7,7 @@ import { formatTimeOfDay } from '@/lib/format';
 import { useRemoveMealFromToday } from '@/features/diet/api/delete-progress-today-meal';
 import { useMealsToday } from '@/features/diet/api/get-progress-today-meals';
 import { useAddMealToToday } from '@/features/diet/api/post-progress-today-meals';
+import { toastIfSavedOffline } from '@/lib/write-once';
 
 /** How long a removal's toast (with Undo) stays: longer than the default, so there is time to undo. */
 const UNDO_TOAST_MS = 10_000;
@@ -23,9 +24,10 @@ export function TodaysMeals() {
 
   async function undo(entry: MealEntry) {
     try {
-      await addMeal(entry.mealId);
+      await addMeal(entry.mealId, entry.name);
       toast({ title: 'Meal Restored', description: `Added ${entry.name} back to today's total.` });
     } catch (err) {
+      if (toastIfSavedOffline(err)) return;
       const refusal = refusalMessage(err);
       if (err instanceof ApiError && err.status === 409) toast({ variant: 'destructive', title: 'Daily Limit Exceeded', description: refusal ?? CALORIE_LIMIT_MESSAGE });
       else if (refusal) toast({ variant: 'destructive', title: 'Meal Not Restored', description: refusal });
