@@ -1,4 +1,5 @@
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { Suspense, lazy } from 'react';
+import { useIdle } from '@/lib/use-idle';
 import { useToast } from './use-toast';
 
 const Toaster = lazy(() => import('./toaster').then((m) => ({ default: m.Toaster })));
@@ -10,16 +11,7 @@ const Toaster = lazy(() => import('./toaster').then((m) => ({ default: m.Toaster
  */
 export function LazyToaster() {
   const { toasts } = useToast();
-  const [idle, setIdle] = useState(false);
-
-  useEffect(() => {
-    if (typeof window.requestIdleCallback === 'function') {
-      const handle = window.requestIdleCallback(() => setIdle(true), { timeout: 3000 });
-      return () => window.cancelIdleCallback(handle);
-    }
-    const timer = setTimeout(() => setIdle(true), 1500);
-    return () => clearTimeout(timer);
-  }, []);
+  const idle = useIdle();
 
   if (!idle && toasts.length === 0) return null;
   return (
