@@ -108,20 +108,45 @@ export async function startDynamoLocal(dir: string | null, port: number): Promis
   }
 }
 
+/** A message cognito-local would have mailed, as the outbox preload (cognito-local-mail.mjs) announces it. */
+export interface OutgoingMail {
+  to: string;
+  username: string;
+  subject: string;
+  code: string;
+  /** the file it was written to */
+  file: string;
+}
+const MAIL_PREFIX = 'FITTRACK-MAIL ';
+
 /** cognito-local (npm), storing its pools under `dir` (it uses ./.cognito of its working directory). */
-export async function startCognitoLocal(dir: string, port: number): Promise<Emulator> {
+export async function startCognitoLocal(
+  dir: string,
+  port: number,
+  mail: { dir: string; onMessage?: (m: OutgoingMail) => void } = { dir: path.join(dir, 'mail') },
+): Promise<Emulator> {
   // cognito-local gives every new pool its default UsernameAttributes ["email"]; our pool signs
   // in with a username, as the Cognito pool in AWS does. Its config file overrides the default.
   mkdirSync(path.join(dir, '.cognito'), { recursive: true });
   writeFileSync(path.join(dir, '.cognito', 'config.json'), JSON.stringify({ UserPoolDefaults: { UsernameAttributes: [] } }));
   const bin = require.resolve('cognito-local/lib/bin/start.js');
   // The preload adds what Cognito does with TOTP MFA on the admin flows (decision 0018).
-  const child = spawn(process.execPath, ['--import', pathToFileURL(path.join(import.meta.dirname, 'cognito-local-mfa.mjs')).href, bin], {
+  // and the local outbox: every code it would mail is written under mail.dir (decision 0019).
+  const preload = (f: string) => ['--import', pathToFileURL(path.join(import.meta.dirname, f)).href];
+  const child = spawn(process.execPath, [...preload('cognito-local-mfa.mjs'), ...preload('cognito-local-mail.mjs'), bin], {
     cwd: dir,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DEBUG: '' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DEBUG: '', FITTRACK_MAIL_DIR: mail.dir },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output = collectOutput(child, 'cognito-local');
+  if (mail.onMessage) {
+    let pending = '';
+    child.stdout?.on('data', (d: Buffer) => {
+      const lines = (pending + d.toString()).split('\n');
+      pending = lines.pop() ?? '';
+      for (const line of lines) if (line.startsWith(MAIL_PREFIX)) mail.onMessage!(JSON.parse(line.slice(MAIL_PREFIX.length)) as OutgoingMail);
+    });
+  }
   const endpoint = `http://127.0.0.1:${port}`;
   try {
     await waitFor('cognito-local', async () => {

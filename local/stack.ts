@@ -25,6 +25,8 @@ export interface StackOptions {
   tableName?: string;
   /** count DynamoDB calls per request (integration tests) */
   countDynamoCalls?: boolean;
+  /** print every outgoing mail (reset and verification codes) in this terminal (`npm start`) */
+  printMail?: boolean;
 }
 
 export interface Stack {
@@ -51,6 +53,8 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
   const portsFile = path.join(dataDir, 'emulator-ports.json');
   const previous = existsSync(portsFile) ? (JSON.parse(readFileSync(portsFile, 'utf8')) as { dynamo?: number; cognito?: number }) : {};
   const tableName = opts.tableName ?? 'fittrack';
+  /** the local outbox: every message Cognito would mail, one file each (decision 0019) */
+  const mailDir = path.join(dataDir, 'mail');
   const started: Emulator[] = [];
   let server: ReturnType<typeof createGateway> | undefined;
   let poller: StreamPoller | undefined;
@@ -68,7 +72,12 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     const [dynamoPort, cognitoPort] = [await freePort(previous.dynamo), await freePort(previous.cognito)];
     const [dynamo, cognito] = await Promise.all([
       startDynamoLocal(opts.inMemoryDb ? null : path.join(dataDir, 'dynamodb'), dynamoPort),
-      startCognitoLocal(path.join(dataDir, 'cognito'), cognitoPort),
+      startCognitoLocal(path.join(dataDir, 'cognito'), cognitoPort, {
+        dir: mailDir,
+        onMessage: opts.printMail
+          ? (m) => console.log(`\n✉  Mail to ${m.to} (${m.subject}): code ${m.code}\n   saved as ${m.file}`)
+          : undefined,
+      }),
     ]);
     started.push(dynamo, cognito);
     // ports are reused on the next start when free; pids let an operator (and the fault test) find the emulators
@@ -88,6 +97,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       AWS_ACCESS_KEY_ID: 'local',
       AWS_SECRET_ACCESS_KEY: 'local',
       TABLE_NAME: tableName,
+      LOCAL_MAIL_DIR: mailDir,
       DYNAMODB_ENDPOINT: dynamo.endpoint,
       COGNITO_ENDPOINT: cognito.endpoint,
       USER_POOL_ID: ids.userPoolId,

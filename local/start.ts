@@ -19,6 +19,7 @@ const stack = await startStack({
   dataDir,
   staticDir: path.resolve(import.meta.dirname, '../frontend/dist'),
   logRequests: process.argv.includes('--verbose'),
+  printMail: true,
 });
 
 let stopping = false;
@@ -52,4 +53,5 @@ if (admin) {
   console.log(`  secret: ${admin.totpSecret}`);
   console.log(`  (also saved to ${path.join(dataDir, 'admin-credentials.json')}, readable only by you)`);
 }
+console.log(`\nOutgoing mail (password reset and verification codes) is printed here and saved under ${path.join(dataDir, 'mail')}.`);
 console.log('\nPress Ctrl-C to stop.');

@@ -54,6 +54,9 @@ const expected: Record<string, Access> = {
   'POST /api/subscription/change': 'user',
   // accounts issue: sign out everywhere
   'POST /api/auth/logout-all': 'user',
+  'POST /api/auth/forgot-password': 'public',
+  'POST /api/auth/reset-password': 'public',
+  'POST /api/auth/change-password': 'user',
   // a diary you can correct (issue 18 point 3; DESIGN.md section 8, departure 10)
   'GET /api/progress/today/meals': 'subscriber',
   'DELETE /api/progress/today/meals/{id}': 'subscriber',

@@ -39,6 +39,10 @@ export const expectedOutcomes: Readonly<Record<ExistingRouteKey, Row>> = {
   'POST /api/auth/login': publicRoute(200),
   'POST /api/auth/logout': publicRoute(204),
   'POST /api/auth/logout-all': signedIn(204),
+  // forgot password answers the same for an unknown user; the matrix's reset code and current password are wrong (nothing changes)
+  'POST /api/auth/forgot-password': publicRoute(202),
+  'POST /api/auth/reset-password': publicRoute(400),
+  'POST /api/auth/change-password': signedIn(400),
   'GET /api/auth/me': signedIn(200),
   // two-step sign-in: any account may set up an authenticator; the admin has one already (409), and
   // the matrix's code is wrong for everyone (400, nothing changes)

@@ -294,6 +294,57 @@ const FORMS: FormEntry[] = [
     route: 'POST /api/auth/activate-subscription',
     refusals: [{ status: 400 }, { status: 401 }, { status: 402 }],
   },
+  {
+    name: 'Forgot password: ask for a code',
+    sources: ['features/auth/components/forgot-password-form.tsx', 'features/auth/components/auth-page.tsx'],
+    path: '/auth',
+    handlers: () => ({ 'GET /api/auth/me': signedOut }),
+    open: async (user) => {
+      await user.click(await screen.findByRole('button', { name: 'Forgot password?' }));
+      return formWith('Send Code');
+    },
+    fields: [{ label: 'Username', kind: 'text', value: 'alex.typed' }],
+    submit: 'Send Code',
+    route: 'POST /api/auth/forgot-password',
+    refusals: [{ status: 400, names: { field: 'username', label: 'Username' } }, { status: 429 }],
+  },
+  {
+    name: 'Forgot password: reset with the code',
+    sources: ['features/auth/components/forgot-password-form.tsx', 'features/auth/components/auth-page.tsx'],
+    path: '/auth',
+    handlers: () => ({
+      'GET /api/auth/me': signedOut,
+      'POST /api/auth/forgot-password': () => json({ message: 'If that account exists and has an email address, a reset code is on its way.' }, 202),
+    }),
+    open: async (user) => {
+      await user.click(await screen.findByRole('button', { name: 'Forgot password?' }));
+      const ask = await formWith('Send Code');
+      await user.type(within(ask).getByLabelText('Username'), 'alex.typed');
+      await user.click(within(ask).getByRole('button', { name: 'Send Code' }));
+      return formWith('Set New Password');
+    },
+    fields: [
+      { label: 'Code from the email', kind: 'text', value: '123456' },
+      { label: 'New password', kind: 'text', value: 'Typed-Secret-3-long' },
+    ],
+    submit: 'Set New Password',
+    route: 'POST /api/auth/reset-password',
+    refusals: [{ status: 400, names: { field: 'password', label: 'New password' } }, { status: 400 }, { status: 429 }],
+  },
+  {
+    name: 'Settings › Account: change password',
+    sources: ['features/auth/components/account-tab.tsx', 'features/settings/components/settings-page.tsx'],
+    path: '/settings?tab=account',
+    handlers: () => ({ 'GET /api/auth/me': subscriber }),
+    open: () => formWith('Change Password'),
+    fields: [
+      { label: 'Current password', kind: 'text', value: 'Typed-Secret-4' },
+      { label: 'New password', kind: 'text', value: 'Typed-Secret-5-long' },
+    ],
+    submit: 'Change Password',
+    route: 'POST /api/auth/change-password',
+    refusals: [{ status: 400, names: { field: 'newPassword', label: 'New password' } }, { status: 400 }, { status: 429 }],
+  },
 ];
 
 /** Controls without typed input that send a change (named in the issue or found by the scan). */
@@ -400,6 +451,21 @@ const ACTIONS: ActionEntry[] = [
     },
     route: 'POST /api/subscription/change',
     refusals: [{ status: 401 }, { status: 409 }, { status: 429 }],
+  },
+  {
+    name: 'Settings › Account: sign out everywhere',
+    sources: ['features/auth/components/account-tab.tsx'],
+    path: '/settings?tab=account',
+    handlers: () => ({ 'GET /api/auth/me': subscriber }),
+    act: async (user) => {
+      const panel = await screen.findByRole('tabpanel', { name: 'Account' });
+      await user.click(await within(panel).findByRole('button', { name: 'Sign Out Everywhere' }));
+      const confirm = within(panel).getByRole('group', { name: 'Confirm signing out everywhere' });
+      await user.click(within(confirm).getByRole('button', { name: 'Sign Out Everywhere' }));
+      return () => within(confirm).getByRole('button', { name: 'Sign Out Everywhere' });
+    },
+    route: 'POST /api/auth/logout-all',
+    refusals: [{ status: 401 }, { status: 429 }],
   },
 ];
 

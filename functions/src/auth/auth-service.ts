@@ -42,7 +42,7 @@ const codeWrong = () => new HttpError(401, MFA_CODE_WRONG, {}, MFA_FIELDS);
  * challenge: without `code` the answer is 401 `{ message, mfa: "totp" }` and no session; with it,
  * AdminRespondToAuthChallenge answers the challenge at once (decision 0018).
  */
-async function authenticate(username: string, password: string, code?: string): Promise<AuthenticationResultType> {
+export async function authenticate(username: string, password: string, code?: string): Promise<AuthenticationResultType> {
   try {
     const res = await cognito().send(
       new AdminInitiateAuthCommand({
@@ -87,10 +87,10 @@ async function authenticate(username: string, password: string, code?: string): 
 
 /** The session Cognito's answer starts: who, its key in the profile (lib/session.ts) and its cookies. */
 /** Revokes a refresh token (and every access token it issued) at Cognito: a confidential client sends its secret. */
-const revoke = async (token: string) =>
+export const revoke = async (token: string) =>
   cognito().send(new RevokeTokenCommand({ ClientId: appClient().ClientId, ClientSecret: await clientSecret(), Token: token }));
 
-async function startSession(auth: AuthenticationResultType): Promise<{ session: Session; key: string; cookies: string[] }> {
+export async function startSession(auth: AuthenticationResultType): Promise<{ session: Session; key: string; cookies: string[] }> {
   const s = await sessionFromAccessToken(auth.AccessToken!);
   if (!s || !auth.RefreshToken) throw new Error('Cognito returned an access token that does not verify, or no refresh token');
   return { session: s.session, key: sessionKeyOf(auth.RefreshToken), cookies: sessionCookies(auth) };
@@ -148,7 +148,7 @@ export async function signup(input: SignupRequest, ip: string): Promise<AuthOutc
 }
 
 /** Records a failed or refused sign-in (its counters, log entry and metric); never fails the answer. */
-async function recordFailure(username: string, ip: string, kind: 'failed' | 'refused', now: Date): Promise<void> {
+export async function recordFailure(username: string, ip: string, kind: 'failed' | 'refused', now: Date): Promise<void> {
   await Promise.all([
     recordFailedSignIn(username, ip, kind, now).catch((err: unknown) => log.error('failed sign-in not recorded', { error: String(err) })),
     countMetric(metricNames.failedSignIn, 'auth'),

@@ -6,6 +6,7 @@ import { loadEvent } from '../../test/events';
 import { invoke } from '../../test/lambda';
 import { cognito } from '../lib/cognito';
 import { handler } from './handler';
+import { latestCodeFor } from '../../test/mail';
 
 /**
  * Cognito only through the app (issue 15 point 1, DESIGN.md section 6, note 0014). cognito-local
@@ -13,7 +14,8 @@ import { handler } from './handler';
  * Cognito call the auth function makes against it (sign-up, sign-in, logout) and checks each one
  * carries what AWS requires of a confidential client with the admin flows only: the pool id, the
  * SECRET_HASH of the user computed with the client's secret, the secret on RevokeToken, and no
- * public API (SignUp, InitiateAuth) at all. The template side is infra/test/auth.test.ts.
+ * public API (SignUp, InitiateAuth) at all; of the public APIs only ForgotPassword and
+ * ConfirmForgotPassword, with the SECRET_HASH (decision 0019). The template side is infra/test/auth.test.ts.
  */
 const calls: { name: string; input: Record<string, unknown> }[] = [];
 
@@ -80,5 +82,39 @@ describe('every Cognito call carries what a confidential client with the admin f
     const answer = calls[1]!.input;
     expect(answer).toMatchObject({ UserPoolId: process.env.USER_POOL_ID, ClientId: clientId(), ChallengeName: 'SOFTWARE_TOKEN_MFA', Session: expect.any(String) });
     expect(answer.ChallengeResponses).toMatchObject({ USERNAME: username, SECRET_HASH: expectedHash(username), SOFTWARE_TOKEN_MFA_CODE: expect.stringMatching(/^\d{6}$/) });
+  });
+
+  it('forgot, reset and change password: ForgotPassword and ConfirmForgotPassword carry the SECRET_HASH, the rest are admin APIs', async () => {
+    const username = uniqueName('ccpw');
+    await invoke(handler, loadEvent('post-auth-signup', { body: { username, email: `${username}@example.com`, password: STRONG_PASSWORD } }));
+    calls.length = 0;
+    expect((await invoke(handler, loadEvent('post-auth-forgot-password', { body: { username } }))).statusCode).toBe(202);
+    const code = latestCodeFor(`${username}@example.com`);
+    const NEW = 'lagoon-amber-trellis-31';
+    expect((await invoke(handler, loadEvent('post-auth-reset-password', { body: { username, code, password: NEW } }))).statusCode).toBe(200);
+    const login = await invoke(handler, loadEvent('post-auth-login', { body: { username, password: NEW } }));
+    const cookies = (login.cookies ?? []).map((c) => c.split(';')[0]!);
+    const change = await invoke(handler, loadEvent('post-auth-change-password', { cookies, body: { currentPassword: NEW, newPassword: STRONG_PASSWORD } }));
+    expect(change.statusCode).toBe(200);
+
+    expect(calls.map((c) => c.name)).toEqual([
+      'ForgotPasswordCommand',
+      'ConfirmForgotPasswordCommand',
+      'AdminGetUserCommand',
+      'AdminInitiateAuthCommand', // the sign-in
+      'AdminInitiateAuthCommand', // change password: the current one is checked
+      'RevokeTokenCommand', // ... and the tokens that check got are revoked
+      'AdminSetUserPasswordCommand',
+      'AdminInitiateAuthCommand', // this browser's new session
+    ]);
+    for (const c of calls) {
+      if (c.name === 'ForgotPasswordCommand' || c.name === 'ConfirmForgotPasswordCommand') {
+        expect(c.input).toMatchObject({ ClientId: clientId(), Username: username, SecretHash: expectedHash(username) });
+      }
+      if (c.name.startsWith('Admin')) expect(c.input.UserPoolId).toBe(process.env.USER_POOL_ID);
+      if (c.name === 'AdminInitiateAuthCommand') expect(c.input.AuthParameters).toMatchObject({ USERNAME: username, SECRET_HASH: expectedHash(username) });
+      if (c.name === 'RevokeTokenCommand') expect(c.input).toMatchObject({ ClientId: clientId(), ClientSecret: secret() });
+    }
+    expect(calls.find((c) => c.name === 'AdminSetUserPasswordCommand')!.input).toMatchObject({ Username: username, Permanent: true });
   });
 });

@@ -1,7 +1,8 @@
-import { loginRequest, mfaVerifyRequest, signupRequest } from '../contract/auth';
+import { FORGOT_PASSWORD_SENT, changePasswordRequest, forgotPasswordRequest, loginRequest, mfaVerifyRequest, resetPasswordRequest, signupRequest } from '../contract/auth';
 import { createDomainHandler, parseBody } from '../lib/domain-handler';
 import { unauthorized } from '../lib/http-error';
-import { endingSession, readSessionCookies } from '../lib/session';
+import { clearSessionCookies, endingSession, readSessionCookies } from '../lib/session';
+import { changePassword, forgotPassword, resetPassword } from './password-service';
 import { finishMfaSetup, login, logout, logoutEverywhere, me, signup, startMfaSetup } from './auth-service';
 
 export const handler = createDomainHandler('auth', {
@@ -34,6 +35,30 @@ export const handler = createDomainHandler('auth', {
     const { code } = parseBody(mfaVerifyRequest, req.body);
     await finishMfaSetup(req.session, readSessionCookies(req.event).access, code, req.ip);
     return { status: 204 };
+  },
+  'POST /api/auth/forgot-password': async (req) => {
+    await forgotPassword(parseBody(forgotPasswordRequest, req.body));
+    return { status: 202, body: { message: FORGOT_PASSWORD_SENT } };
+  },
+  'POST /api/auth/reset-password': async (req) => {
+    await resetPassword(parseBody(resetPasswordRequest, req.body), req.ip);
+    // whatever this browser held has ended with every other session
+    req.setCookies.push(...clearSessionCookies());
+    return { status: 200, body: { message: 'Your password has been changed. Sign in with the new password.' } };
+  },
+  'POST /api/auth/change-password': async (req) => {
+    if (!req.session) throw unauthorized();
+    const { cookies, signedOut } = await changePassword(req.session, parseBody(changePasswordRequest, req.body), req.ip);
+    req.setCookies.push(...cookies);
+    return {
+      status: 200,
+      body: {
+        message: signedOut
+          ? 'Your password has been changed and every session has ended. Sign in with the new password and your code.'
+          : 'Your password has been changed. Every other device has been signed out.',
+        signedOut,
+      },
+    };
   },
   'GET /api/auth/me': async (req) => {
     if (!req.session) throw unauthorized();

@@ -10,6 +10,10 @@ export const activityActionLabels = {
   login_failed: 'Failed Sign-in',
   /** an account set up two-step sign-in with an authenticator app (decision 0018) */
   mfa_enabled: 'Two-step Sign-in On',
+  /** a signed-in account changed its password (every other session ended, decision 0019) */
+  password_changed: 'Password Changed',
+  /** a password was reset with a mailed code (every session ended, decision 0019) */
+  password_reset: 'Password Reset',
   subscription_activated: 'Subscription Activated',
   payment_failed: 'Payment Failed',
   /** money went back on a payment (refund, dispute); a partial refund is logged and changes nothing */

@@ -73,3 +73,34 @@ export type MfaSetupResponse = z.infer<typeof mfaSetupResponse>;
 /** POST /api/auth/mfa/verify: the code the app shows for that secret; two-step sign-in is on from then. */
 export const mfaVerifyRequest = z.strictObject({ code: mfaCode });
 export type MfaVerifyRequest = z.infer<typeof mfaVerifyRequest>;
+
+/** POST /api/auth/forgot-password: the answer is the same whether or not the account exists. */
+export const forgotPasswordRequest = z.strictObject({
+  username: z.string({ error: 'Username is required.' }).trim().min(1, 'Username is required.').max(128, 'Username is too long.'),
+});
+export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequest>;
+
+/** The code a reset or verification mail carries: 6 digits (spaces typed between them are dropped). */
+const mailedCode = z
+  .string({ error: 'Enter the 6-digit code from the email.' })
+  .transform((v) => v.replace(/\s+/g, ''))
+  .pipe(z.string().regex(/^\d{6}$/, 'Enter the 6-digit code from the email.'));
+
+/** POST /api/auth/reset-password: the mailed code and the new password; every session of the account ends. */
+export const resetPasswordRequest = z.strictObject({
+  username: forgotPasswordRequest.shape.username,
+  code: mailedCode,
+  password: passwordSchema,
+});
+export type ResetPasswordRequest = z.infer<typeof resetPasswordRequest>;
+
+/** POST /api/auth/change-password: the current password is checked like a sign-in (same limits). */
+export const changePasswordRequest = z.strictObject({
+  currentPassword: z.string({ error: 'Current password is required.' }).min(1, 'Current password is required.').max(256, 'Password is too long.'),
+  newPassword: passwordSchema,
+});
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>;
+
+/** The answer to forgot-password, whatever the username. */
+export const FORGOT_PASSWORD_SENT = 'If that account exists and has an email address, a reset code is on its way. It is valid for one hour.';
+export const messageResponse = z.object({ message: z.string() });

@@ -98,14 +98,17 @@ export async function endSession(sub: string, key: string): Promise<void> {
     });
 }
 
-/** The update that ends every session of the account (sign out everywhere, password change or reset), for a transaction. */
-export const endAllSessionsItem = (sub: string): TransactItem => ({
+/**
+ * The update that ends every session of the account (sign out everywhere, password change or reset), for a transaction;
+ * `keep` is the one session that replaces them all (a password change signs this browser in again).
+ */
+export const endAllSessionsItem = (sub: string, keep: Record<string, number> = {}): TransactItem => ({
   Update: {
     TableName: tableName(),
     Key: keys.profile(sub),
     UpdateExpression: 'SET #ss = :none',
     ConditionExpression: 'attribute_exists(pk)',
     ExpressionAttributeNames: { '#ss': 'sessions' },
-    ExpressionAttributeValues: { ':none': {} },
+    ExpressionAttributeValues: { ':none': keep },
   },
 });

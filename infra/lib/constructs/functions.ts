@@ -375,7 +375,9 @@ export class Functions extends Construct {
     }
     // auth: sign-up creates the user (AdminCreateUser, AdminSetUserPassword; AdminDeleteUser when the password is refused).
     // An authenticator code answers Cognito's SOFTWARE_TOKEN_MFA challenge (AdminRespondToAuthChallenge);
-    // setting one up is authorised by the user's own access token (no IAM).
+    // setting one up is authorised by the user's own access token (no IAM). Change password sets the new one
+    // with AdminSetUserPassword; a reset reads the account's sub with AdminGetUser (granted above); ForgotPassword
+    // and ConfirmForgotPassword are public APIs that need the client's SECRET_HASH, no IAM (decision 0019).
     allow('auth', ['cognito-idp:AdminCreateUser', 'cognito-idp:AdminSetUserPassword', 'cognito-idp:AdminDeleteUser', 'cognito-idp:AdminRespondToAuthChallenge'], [props.userPoolArn]);
     props.secrets.stripeSecretKey.grantRead(house.billing.role);
     props.secrets.paypalCredentials.grantRead(house.billing.role);

@@ -3,6 +3,8 @@ import { lazy } from 'react';
 export { SessionProvider } from './session-provider';
 export { type SignInState, useSession, useSessionActions } from './session-context';
 export { hasStoredUser, isNewAccount } from './user-storage';
-export { useLogout, useLogoutEverywhere } from './use-logout';
+export { useLogout } from './use-logout';
 /** The two-step sign-in set-up screen (the admin page), in its own chunk: no sign-in page loads it. */
+/** Settings › Account (change password, sign out everywhere), in its own chunk. */
+export const AccountTab = lazy(() => import('./components/account-tab').then((m) => ({ default: m.AccountTab })));
 export const MfaSetup = lazy(() => import('./components/mfa-setup').then((m) => ({ default: m.MfaSetup })));

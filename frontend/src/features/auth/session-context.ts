@@ -16,8 +16,8 @@ export interface SessionActions {
   signup: (details: SignupRequest) => Promise<User>;
   /** Signs out on the server, then clears the stored user and every cached response. Throws if the server call fails. */
   logout: () => Promise<void>;
-  /** Ends every session of the account on every device (this one too), then clears like `logout`. Throws if the server call fails. */
-  logoutEverywhere: () => Promise<void>;
+  /** Forgets the session here after the server ended it (sign out everywhere, a password change of an account with two-step sign-in). */
+  forgetSession: () => Promise<void>;
   /** Replaces the session user with a fresh one from the server (e.g. after subscription activation). */
   setUser: (user: User) => Promise<void>;
 }

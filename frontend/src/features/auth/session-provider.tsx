@@ -5,7 +5,6 @@ import { ApiError } from '@/lib/api-client';
 import { authMeKey } from '@/features/auth/api/get-auth-me';
 import { postAuthLogin } from '@/features/auth/api/post-auth-login';
 import { postAuthLogout } from '@/features/auth/api/post-auth-logout';
-import { postAuthLogoutAll } from '@/features/auth/api/post-auth-logout-all';
 import { postAuthSignup } from '@/features/auth/api/post-auth-signup';
 import { type SessionActions, SessionActionsContext } from './session-context';
 import { clearStoredUser, markNewAccount, readStoredUser, writeStoredUser } from './user-storage';
@@ -51,8 +50,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         markNewAccount(null);
         await replaceSession(null);
       },
-      logoutEverywhere: async () => {
-        await postAuthLogoutAll();
+      forgetSession: async () => {
         markNewAccount(null);
         await replaceSession(null);
       },

@@ -1,11 +1,15 @@
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { Card } from '@/components/ui/card';
 import { afterSignInPath, useSession } from '@/features/auth/session-context';
 import { hasStoredUser } from '@/features/auth/user-storage';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { Button } from '@/components/ui/button';
 import { LoginForm } from './login-form';
 import { SignupForm } from './signup-form';
+
+/** "Forgot password?" in its own chunk: the sign-in screen's first paint stays within its budget (DESIGN.md section 10). */
+const ForgotPasswordForm = lazy(() => import('./forgot-password-form').then((m) => ({ default: m.ForgotPasswordForm })));
 
 /** A signed-in user who opens /auth goes home (or to the screen they asked for). */
 function SignedInRedirect() {
@@ -16,6 +20,8 @@ function SignedInRedirect() {
 
 export function AuthPage() {
   const [tab, setTab] = useState('login');
+  // "Forgot password?" replaces the sign-in form until the reset is done or abandoned
+  const [forgot, setForgot] = useState(false);
   // Only a browser that has a stored user asks the server (a signed-out visitor causes no 401).
   const [maybeSignedIn] = useState(hasStoredUser);
   return (
@@ -32,7 +38,18 @@ export function AuthPage() {
             <TabsTrigger value="signup">Sign Up</TabsTrigger>
           </TabsList>
           <TabsContent value="login">
-            <LoginForm />
+            {forgot ? (
+              <Suspense fallback={<p className="text-sm text-slate-600">Loading...</p>}>
+                <ForgotPasswordForm onDone={() => setForgot(false)} />
+              </Suspense>
+            ) : (
+              <>
+                <LoginForm />
+                <Button type="button" variant="ghost" onClick={() => setForgot(true)} className="mt-2 min-h-11 w-full">
+                  Forgot password?
+                </Button>
+              </>
+            )}
           </TabsContent>
           <TabsContent value="signup">
             <SignupForm />

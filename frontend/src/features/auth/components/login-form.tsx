@@ -1,5 +1,5 @@
 import { MFA_CODE_REQUIRED } from '@fittrack/functions/contract/auth-rules';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, Suspense, lazy, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -8,7 +8,8 @@ import { ApiError } from '@/lib/api-client';
 import { focusFormAfterError } from '@/lib/focus-after-error';
 import { toastRequestError } from '@/lib/request-error-toast';
 import { afterSignInPath, useSessionActions } from '@/features/auth/session-context';
-import { AuthenticatorCodeInput } from './authenticator-code-input';
+
+const LoginCodeStep = lazy(() => import('./login-code-step').then((m) => ({ default: m.LoginCodeStep })));
 
 /** The server asks for the authenticator's code (401 `{ mfa: "totp" }`, decision 0018). */
 const asksForCode = (error: unknown) => error instanceof ApiError && error.status === 401 && error.serverFields.mfa === 'totp';
@@ -20,10 +21,8 @@ export function LoginForm() {
   const [submitting, setSubmitting] = useState(false);
   // two-step sign-in: after the password, the same form asks for the 6-digit code
   const [codeStep, setCodeStep] = useState(false);
+  // the code field, focused by LoginCodeStep when it appears
   const codeRef = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    if (codeStep) codeRef.current?.focus();
-  }, [codeStep]);
 
   // onSubmit catches every failure itself (toast and focus), so the form fires and forgets it.
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -43,7 +42,6 @@ export function LoginForm() {
       if (asksForCode(error) && (error as ApiError).serverMessage === MFA_CODE_REQUIRED) {
         // not a failure: the password was accepted and the account has an authenticator
         setCodeStep(true);
-        codeRef.current?.focus();
       } else {
         toastRequestError(error, { failedTitle: 'Login Failed', errorTitle: 'Login Error', fallback: 'Invalid credentials' });
         if (asksForCode(error) && codeRef.current) {
@@ -61,15 +59,9 @@ export function LoginForm() {
       <Field label="Username" name="username" autoComplete="username" autoCapitalize="none" spellCheck={false} required />
       <Field label="Password" name="password" type="password" autoComplete="current-password" required />
       {codeStep ? (
-        <div className="grid gap-1.5">
-          <p id="login-code-help" className="rounded-lg bg-brand-50 px-3 py-2 text-sm text-slate-800">
-            {MFA_CODE_REQUIRED}
-          </p>
-          <label htmlFor="login-code" className="text-sm font-medium text-slate-800">
-            Authentication code
-          </label>
-          <AuthenticatorCodeInput id="login-code" inputRef={codeRef} describedBy="login-code-help" />
-        </div>
+        <Suspense fallback={null}>
+          <LoginCodeStep inputRef={codeRef} />
+        </Suspense>
       ) : null}
       <Button type="submit" disabled={submitting} className="mt-2 w-full">
         {submitting ? 'Signing In...' : codeStep ? 'Verify and Sign In' : 'Sign In'}

@@ -120,6 +120,30 @@ describe('Settings', () => {
     expect(window.localStorage.getItem('theme')).toBe('light');
   });
 
+  it('Account: changes the password (current and new sent as typed) and signs out everywhere', async () => {
+    const fetchMock = mockFetch({
+      'GET /api/auth/me': () => json({ user: makeUser() }),
+      'POST /api/auth/change-password': () => json({ message: 'Your password has been changed. Every other device has been signed out.', signedOut: false }),
+      'POST /api/auth/logout-all': () => new Response(null, { status: 204 }),
+    });
+    renderApp('/settings');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('tab', { name: 'Account' }));
+    const panel = screen.getByRole('tabpanel', { name: 'Account' });
+    await user.type(await within(panel).findByLabelText('Current password'), 'orbit-lantern-quartz-42');
+    await user.type(within(panel).getByLabelText('New password'), 'harbour-violet-compass-77');
+    await user.click(within(panel).getByRole('button', { name: 'Change Password' }));
+    expect(await screen.findByText('Your password has been changed. Every other device has been signed out.')).toBeInTheDocument();
+    const sent = fetchMock.mock.calls.find(([url, init]) => String(url).endsWith('/api/auth/change-password') && init?.method === 'POST');
+    expect(JSON.parse(String(sent?.[1]?.body))).toEqual({ currentPassword: 'orbit-lantern-quartz-42', newPassword: 'harbour-violet-compass-77' });
+    expect(within(panel).getByLabelText('Current password')).toHaveValue('');
+
+    await user.click(within(panel).getByRole('button', { name: 'Sign Out Everywhere' }));
+    await user.click(within(screen.getByRole('group', { name: 'Confirm signing out everywhere' })).getByRole('button', { name: 'Sign Out Everywhere' }));
+    expect(await screen.findByText('Your account is now signed out on every device, this one included.')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Welcome to FitTrack' })).toBeInTheDocument();
+  });
+
   it('keeps the tab panels keyboard-reachable (arrow keys move between tabs)', async () => {
     const user = setup();
     const first = await screen.findByRole('tab', { name: 'Membership' });

@@ -1,10 +1,11 @@
+import { Suspense } from 'react';
 import { PageHeader } from '@/components/ui/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useTabParam } from '@/lib/use-tab-param';
-import { AccountTab } from './account-tab';
 import { AppearanceTab } from './appearance-tab';
 import { DevicesTab } from './devices-tab';
 import { MembershipTab } from '@/features/billing/public';
+import { AccountTab } from '@/features/auth/public';
 
 const TABS = ['Membership', 'Devices', 'Appearance', 'Account'] as const;
 
@@ -32,7 +33,9 @@ export function SettingsPage() {
           <AppearanceTab />
         </TabsContent>
         <TabsContent value="Account">
-          <AccountTab />
+          <Suspense fallback={<p className="text-sm text-slate-600">Loading...</p>}>
+            <AccountTab />
+          </Suspense>
         </TabsContent>
       </Tabs>
     </div>
