@@ -1,6 +1,12 @@
 import { BrowserRouter } from 'react-router';
+import { storedUserHasPlan } from '@/features/auth/public';
+import { preloadProgressToday } from '@/features/dashboard/components/dashboard-page';
 import { AppProviders } from './providers';
 import { AppRoutes } from './routes';
+
+// A returning subscriber's dashboard figures are asked for beside the session check, not after it
+// (DESIGN.md section 10): once, when the app starts on the dashboard.
+if (/^\/(dashboard)?$/.test(location.pathname) && storedUserHasPlan()) preloadProgressToday();
 
 export function App() {
   return (

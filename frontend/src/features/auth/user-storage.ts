@@ -54,3 +54,8 @@ export function isNewAccount(user: User): boolean {
 export function hasStoredUser(): boolean {
   return readStoredUser() !== null;
 }
+
+/** The cached user had a plan when last confirmed (a hint for preloading only, never for access). */
+export function storedUserHasPlan(): boolean {
+  return readStoredUser()?.hasActiveSubscription === true;
+}

@@ -7,7 +7,28 @@ import { progressHistoryKeyPrefix } from './get-progress-history';
 /** SWR key of today's progress; every screen that changes today's numbers updates it. */
 export const progressTodayKey = '/api/progress/today';
 
-const getProgressToday = (): Promise<ProgressToday> => api.get<ProgressToday>(progressTodayKey);
+/** A request started at start-up by preloadProgressToday, handed to the first fetch only. */
+let early: Promise<ProgressToday> | undefined;
+
+const getProgressToday = (): Promise<ProgressToday> => {
+  const request = early ?? api.get<ProgressToday>(progressTodayKey);
+  early = undefined;
+  return request;
+};
+
+/**
+ * A returning subscriber opening the dashboard: today's progress is asked for beside the session
+ * check (GET /api/auth/me) rather than after it, a round trip sooner (DESIGN.md section 10). The
+ * dashboard only mounts once the server has confirmed the session and the plan; a refused early
+ * request is dropped, so the dashboard then asks again and never shows a stale refusal.
+ */
+export function preloadProgressToday(): void {
+  const request = api.get<ProgressToday>(progressTodayKey);
+  early = request;
+  request.catch(() => {
+    if (early === request) early = undefined;
+  });
+}
 
 /** Today's progress of the signed-in subscriber (for the browser's own time zone). */
 export function useProgressToday() {

@@ -5,6 +5,7 @@ import type { HistoryResponse, MealEntry, ProgressToday, PushupSet } from '@fitt
 import { type Handler, json, makeUser, mockFetch, pending, requestsOf } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
 import { REMINDER_DISMISSED_KEY } from './daily-reminder';
+import { preloadProgressToday } from './dashboard-page';
 
 const me = () => json({ user: makeUser() });
 /** Today in the browser's zone, as the server would answer it. */
@@ -37,6 +38,25 @@ function setup(handlers: Record<string, Handler> = {}) {
 }
 
 describe('dashboard', () => {
+  it("uses the figures asked for at start-up (beside the session check) instead of asking again", async () => {
+    const fn = setup();
+    preloadProgressToday();
+    renderApp('/');
+    expect(await screen.findByRole('heading', { level: 2, name: "Today's Progress" })).toBeInTheDocument();
+    expect(requestsOf(fn).filter((r) => r.endsWith('/api/progress/today'))).toHaveLength(1);
+  });
+
+  it('drops a refused start-up request and asks again once the session is confirmed', async () => {
+    let calls = 0;
+    const fn = setup({ 'GET /api/progress/today': () => (++calls === 1 ? json({ message: 'An active subscription is required' }, 403) : json(progress())) });
+    preloadProgressToday();
+    await waitFor(() => expect(calls).toBe(1));
+    renderApp('/');
+    expect(await screen.findByRole('heading', { level: 2, name: "Today's Progress" })).toBeInTheDocument();
+    expect(requestsOf(fn).filter((r) => r.endsWith('/api/progress/today'))).toHaveLength(2);
+    expect(screen.queryByText("Today's progress is not available right now.")).not.toBeInTheDocument();
+  });
+
   it("shows 'Loading dashboard...' until progress loads, then the four cards and Lifetime Stats", async () => {
     let resolve!: (r: Response) => void;
     setup({ 'GET /api/progress/today': () => new Promise<Response>((r) => (resolve = r)) });
@@ -50,7 +70,8 @@ describe('dashboard', () => {
     expect(screen.getByText(`${(5_500).toLocaleString()} steps to go`)).toBeInTheDocument();
     expect(screen.getByText('10/40')).toBeInTheDocument();
     expect(screen.getByText(`${(750).toLocaleString()} calories to go`)).toBeInTheDocument();
-    const lifetime = screen.getByRole('region', { name: 'Lifetime Stats' });
+    // below the fold, in its own chunk
+    const lifetime = await screen.findByRole('region', { name: 'Lifetime Stats' });
     expect(within(lifetime).getByText((812_345).toLocaleString())).toBeInTheDocument();
     expect(within(lifetime).getByText((1234).toLocaleString())).toBeInTheDocument();
     expect(within(lifetime).getByText('42')).toBeInTheDocument();

@@ -4,11 +4,13 @@ import { browserTimeZone } from '@/lib/api-client';
 import { PageSpinner, Spinner } from '@/components/ui/spinner';
 import { isNewAccount, useSession } from '@/features/auth/public';
 import { useProgressToday } from '@/features/dashboard/api/get-progress-today';
+/** For the app's start-up: the dashboard's figures, asked for beside the session check. */
+export { preloadProgressToday } from '@/features/dashboard/api/get-progress-today';
 import { DailyReminder } from './daily-reminder';
-import { LifetimeStats } from './lifetime-stats';
 import { CaloriesBurnedCard, CaloriesCard, PushupsCard, StepsCard } from './progress-cards';
 
-// The chart is below the fold: its code loads after first paint.
+// Below the fold on a phone, after the four cards: their code loads once today's figures are shown.
+const LifetimeStats = lazy(() => import('./lifetime-stats').then((m) => ({ default: m.LifetimeStats })));
 const HistorySection = lazy(() => import('./history-section').then((m) => ({ default: m.HistorySection })));
 // Today's entries show on request (the cards' Meals and Sets buttons): their code loads then.
 const TodaysMeals = lazy(() => import('@/features/diet/public').then((m) => ({ default: m.TodaysMeals })));
@@ -105,7 +107,9 @@ export function DashboardPage() {
           </Suspense>
         ) : null}
       </div>
-      <LifetimeStats lifetime={data.lifetime} />
+      <Suspense fallback={<div className="min-h-[12.25rem]" aria-hidden="true" />}>
+        <LifetimeStats lifetime={data.lifetime} />
+      </Suspense>
       <Suspense fallback={<div className="min-h-[19rem]" aria-hidden="true" />}>
         <HistorySection />
       </Suspense>
