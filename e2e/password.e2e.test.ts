@@ -12,13 +12,19 @@ const chromium = useBrowser();
 const base = baseUrl;
 const NEW_PASSWORD = 'harbour-violet-compass-77';
 
-async function signedIn(username: string, password: string, o: { width: number; theme?: 'light' | 'black' }) {
-  const session = await chromium.newPage({ viewport: { width: o.width, height: 760 }, locale: 'en-US' });
+/** A fresh browser at `width` px in the given theme, on /auth, the cookie choice made. */
+async function onAuth(width: number, theme: 'light' | 'black' = 'light') {
+  const session = await chromium.newPage({ viewport: { width, height: 760 }, locale: 'en-US' });
   await session.page.addInitScript((t) => {
     localStorage.setItem('theme', t);
     localStorage.setItem('cookieConsent', 'accepted');
-  }, o.theme ?? 'light');
+  }, theme);
   await session.page.goto(`${base()}/auth`);
+  return session;
+}
+
+async function signedIn(username: string, password: string, o: { width: number; theme?: 'light' | 'black' }) {
+  const session = await onAuth(o.width, o.theme);
   await signInThroughForm(session.page, username, password);
   await session.page.waitForURL('**/dashboard');
   return session;
@@ -41,12 +47,7 @@ describe('passwords', () => {
     const user = await createUser({ subscribed: true, prefix: `forgot${width}` });
     const laptop = await signedIn(user.username, user.password, { width: 1280 });
 
-    const { page, errors } = await chromium.newPage({ viewport: { width, height: 760 }, locale: 'en-US' });
-    await page.addInitScript((t) => {
-      localStorage.setItem('theme', t);
-      localStorage.setItem('cookieConsent', 'accepted');
-    }, theme);
-    await page.goto(`${base()}/auth`);
+    const { page, errors } = await onAuth(width, theme);
     await page.getByRole('button', { name: 'Forgot password?' }).click();
     await page.getByRole('heading', { name: 'Reset your password' }).waitFor();
     // the sign-up panel stays mounted (hidden): act in the one on screen
