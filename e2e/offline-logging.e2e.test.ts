@@ -38,11 +38,14 @@ describe('logging with no connection', () => {
     await page.getByRole('navigation').getByRole('link', { name: 'Dashboard' }).click();
     await page.getByRole('heading', { name: "Today's Progress" }).waitFor();
 
-    // and the Add Set dialog's code (without the service worker, which these journeys block, a
-    // chunk not yet loaded cannot load offline; pwa.e2e.test.ts shows the precache doing that)
+    // and the Add Set dialog's and the quick entry's code (without the service worker, which these
+    // journeys block, a chunk not yet loaded cannot load offline; pwa.e2e.test.ts shows the precache doing that)
     const pushups = page.getByRole('region', { name: 'Push-ups', exact: true });
     await pushups.getByRole('button', { name: 'Log Push-ups' }).click();
     await page.getByRole('dialog', { name: 'Add Set' }).getByRole('button', { name: 'Cancel' }).click();
+    const steps = page.getByRole('region', { name: 'Steps', exact: true });
+    await steps.getByRole('button', { name: "Update today's steps" }).click();
+    await steps.getByRole('button', { name: 'Cancel' }).click();
 
     await page.context().setOffline(true);
     await pushups.getByRole('button', { name: 'Log Push-ups' }).click();
@@ -51,7 +54,6 @@ describe('logging with no connection', () => {
     await dialog.getByRole('button', { name: 'Save Set' }).click();
     await dialog.waitFor({ state: 'detached' });
     await page.getByText('Saved on This Phone', { exact: true }).first().waitFor();
-    const steps = page.getByRole('region', { name: 'Steps', exact: true });
     await steps.getByRole('button', { name: "Update today's steps" }).click();
     await steps.getByRole('button', { name: 'Add', exact: true }).click();
     await steps.getByLabel('Steps to add').fill('2500');

@@ -44,7 +44,7 @@ async function logBurned(value: string) {
   const user = userEvent.setup();
   const burned = await screen.findByRole('region', { name: 'Calories Burned' });
   await user.click(within(burned).getByRole('button', { name: 'Update calories burned today' }));
-  const input = within(burned).getByLabelText('Calories burned today');
+  const input = await within(burned).findByLabelText('Calories burned today');
   await user.clear(input);
   await user.type(input, value);
   await user.click(within(burned).getByRole('button', { name: 'Save' }));

@@ -137,9 +137,11 @@ const tab = async (user: User, name: string) => {
 };
 /** The <form> around the submit button of that name (for forms that fill a whole page or card). */
 const formWith = async (submit: string) => (await screen.findByRole('button', { name: submit })).closest('form') as HTMLElement;
+/** Presses a dashboard card's button; an Update button's quick-entry form (its own chunk) is waited for. */
 const card = async (user: User, region: string, button: string) => {
   const section = await screen.findByRole('region', { name: region });
   await user.click(within(section).getByRole('button', { name: button }));
+  if (button.startsWith('Update ')) await within(section).findByRole('button', { name: 'Save' });
   return section;
 };
 

@@ -124,8 +124,9 @@ describe('dashboard', () => {
     const user = userEvent.setup();
     const steps = await screen.findByRole('region', { name: 'Steps' });
     await user.click(within(steps).getByRole('button', { name: "Update today's steps" }));
-    const input = within(steps).getByLabelText("Today's steps");
-    expect(input).toHaveFocus();
+    // the quick-entry form is its own chunk, loaded on request
+    const input = await within(steps).findByLabelText("Today's steps");
+    await waitFor(() => expect(input).toHaveFocus());
     await user.clear(input);
     await user.type(input, '19000');
     await user.click(within(steps).getByRole('button', { name: 'Save' }));
@@ -142,7 +143,7 @@ describe('dashboard', () => {
     const user = userEvent.setup();
     const burned = await screen.findByRole('region', { name: 'Calories Burned' });
     await user.click(within(burned).getByRole('button', { name: 'Update calories burned today' }));
-    const input = within(burned).getByLabelText('Calories burned today');
+    const input = await within(burned).findByLabelText('Calories burned today');
     await user.clear(input);
     await user.type(input, '-4');
     await user.click(within(burned).getByRole('button', { name: 'Save' }));
@@ -240,7 +241,7 @@ describe('dashboard', () => {
     expect(todayRow()).toHaveTextContent((12_500).toLocaleString()); // today's progress, not the history's 500
     const steps = screen.getByRole('region', { name: 'Steps' });
     await user.click(within(steps).getByRole('button', { name: "Update today's steps" }));
-    await user.clear(within(steps).getByLabelText("Today's steps"));
+    await user.clear(await within(steps).findByLabelText("Today's steps"));
     await user.type(within(steps).getByLabelText("Today's steps"), '21000');
     await user.click(within(steps).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(todayRow()).toHaveTextContent((21_000).toLocaleString()));
@@ -283,7 +284,7 @@ describe('dashboard', () => {
     const user = userEvent.setup();
     const card = await screen.findByRole('region', { name: 'Steps' });
     await user.click(within(card).getByRole('button', { name: "Update today's steps" }));
-    const mode = within(card).getByRole('group', { name: 'Set or add' });
+    const mode = await within(card).findByRole('group', { name: 'Set or add' });
     expect(within(mode).getByRole('button', { name: 'Set' })).toHaveAttribute('aria-pressed', 'true');
     await user.click(within(mode).getByRole('button', { name: 'Add' }));
     expect(within(mode).getByRole('button', { name: 'Add' })).toHaveAttribute('aria-pressed', 'true');
@@ -302,7 +303,7 @@ describe('dashboard', () => {
     expect(patches).toEqual([{ addSteps: 6000 }]);
     // Set still sets: the field starts at today's value.
     await user.click(within(card).getByRole('button', { name: "Update today's steps" }));
-    expect(within(card).getByLabelText("Today's steps")).toHaveValue(18_500);
+    expect(await within(card).findByLabelText("Today's steps")).toHaveValue(18_500);
   });
 
   it("shows today's meals behind the Calories card (a disclosure), with Remove and Undo", async () => {

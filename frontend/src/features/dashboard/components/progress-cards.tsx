@@ -4,9 +4,10 @@ import { DAY_LIMITS, GOALS, goalStatus } from '@fittrack/functions/contract/trac
 import { Button, buttonClasses } from '@/components/ui/button';
 import { usePatchProgressToday } from '@/features/dashboard/api/patch-progress-today';
 import { MetricCard } from './metric-card';
-import { QuickEntry } from './quick-entry';
 import { formatNumber } from '@/lib/format';
 
+// The quick-entry form opens on request (a card's Update button): its code loads then.
+const QuickEntry = lazy(() => import('./quick-entry').then((m) => ({ default: m.QuickEntry })));
 const AddSetDialog = lazy(() => import('./add-set-dialog').then((m) => ({ default: m.AddSetDialog })));
 
 /** A card's button that shows or hides today's entries (a panel below the cards, `controls`). */
@@ -65,14 +66,16 @@ function QuickEntryCard({
   };
   return children(
     editing ? (
-      <QuickEntry
-        label={label}
-        initial={value}
-        max={DAY_LIMITS[field]}
-        onSave={(v) => patchProgressToday({ [field]: v })}
-        onDone={close}
-        add={field === 'steps' ? { label: 'Steps to add', max: DAY_LIMITS.steps - value, onAdd: (v) => patchProgressToday({ addSteps: v }) } : undefined}
-      />
+      <Suspense fallback={null}>
+        <QuickEntry
+          label={label}
+          initial={value}
+          max={DAY_LIMITS[field]}
+          onSave={(v) => patchProgressToday({ [field]: v })}
+          onDone={close}
+          add={field === 'steps' ? { label: 'Steps to add', max: DAY_LIMITS.steps - value, onAdd: (v) => patchProgressToday({ addSteps: v }) } : undefined}
+        />
+      </Suspense>
     ) : (
       <Button ref={trigger} variant="secondary" className="min-h-11 px-2! whitespace-nowrap" onClick={() => setEditing(true)} aria-label={`Update ${label.toLowerCase()}`}>
         Update
