@@ -68,6 +68,11 @@ export const routes = [
   // sandbox stand-ins for the providers (local default; 404 when real provider keys are configured)
   { method: 'POST', path: '/api/sandbox/card/confirm', domain: 'billing', access: 'user', name: 'post-sandbox-card-confirm' },
   { method: 'POST', path: '/api/sandbox/paypal/{orderId}/approve', domain: 'billing', access: 'user', name: 'post-sandbox-paypal-approve' },
+  { method: 'POST', path: '/api/sandbox/paypal/{orderId}/complete', domain: 'billing', access: 'user', name: 'post-sandbox-paypal-complete' },
+  { method: 'GET', path: '/api/billing/payments', domain: 'billing', access: 'user', name: 'get-billing-payments' },
+  { method: 'GET', path: '/api/admin/payments', domain: 'billing', access: 'admin', name: 'get-admin-payments' },
+  { method: 'POST', path: '/api/admin/payments/{id}/refund', domain: 'billing', access: 'admin', name: 'post-admin-payment-refund' },
+  { method: 'POST', path: '/api/admin/sandbox/payments/{id}/{event}', domain: 'billing', access: 'admin', name: 'post-admin-sandbox-payment-event' },
   // membership in Settings: current plan, renewal or expiry, cancel auto-renewal (Stripe cancel_at_period_end)
   { method: 'GET', path: '/api/subscription', domain: 'billing', access: 'user', name: 'get-subscription' },
   { method: 'POST', path: '/api/subscription/cancel', domain: 'billing', access: 'user', name: 'post-subscription-cancel' },

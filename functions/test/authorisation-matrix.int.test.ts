@@ -19,6 +19,8 @@ interface Req {
 }
 
 let feedbackId: string;
+/** A well-formed payment id (user, provider, provider id) of a payment that does not exist. */
+const UNKNOWN_PAYMENT = Buffer.from(`${randomUUID()}\nsandbox-card\n01JZ8Q6W3K5M7N9P0R2S4T6V8X`).toString('base64url');
 let loginAccount: { username: string };
 
 /** A well-formed request per route: what a legitimate caller of that route would send. */
@@ -63,6 +65,11 @@ const requests: Record<ExistingRouteKey, (caller: Caller) => Req> = {
     body: { clientSecret: 'sandbox_01JD5Y2QK8V7N3M4P6R9S0T1W2_secret_c2FuZGJveC1zZWNyZXQtMQ', cardNumber: '4242 4242 4242 4242' },
   }),
   'POST /api/sandbox/paypal/{orderId}/approve': () => ({ path: '/api/sandbox/paypal/SANDBOXUNKNOWN00000/approve' }),
+  'POST /api/sandbox/paypal/{orderId}/complete': () => ({ path: '/api/sandbox/paypal/SANDBOX-01JZ8Q6W3K5M7N9P0R2S4T6V8X/complete' }),
+  'GET /api/billing/payments': () => ({ path: '/api/billing/payments' }),
+  'GET /api/admin/payments': () => ({ path: '/api/admin/payments' }),
+  'POST /api/admin/payments/{id}/refund': () => ({ path: `/api/admin/payments/${UNKNOWN_PAYMENT}/refund` }),
+  'POST /api/admin/sandbox/payments/{id}/{event}': () => ({ path: `/api/admin/sandbox/payments/${UNKNOWN_PAYMENT}/dispute` }),
   'GET /api/subscription': () => ({ path: '/api/subscription' }),
   'POST /api/subscription/cancel': () => ({ path: '/api/subscription/cancel' }),
   'POST /api/subscription/change': () => ({ path: '/api/subscription/change', body: { plan: 'yearly' } }),

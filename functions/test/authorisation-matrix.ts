@@ -80,6 +80,9 @@ export const expectedOutcomes: Readonly<Record<ExistingRouteKey, Row>> = {
   'GET /paypal/setup': signedIn(200),
   'POST /api/sandbox/card/confirm': signedIn(404),
   'POST /api/sandbox/paypal/{orderId}/approve': signedIn(404),
+  'POST /api/sandbox/paypal/{orderId}/complete': signedIn(404),
+  // payment history: every account sees its own (none here: an empty list)
+  'GET /api/billing/payments': signedIn(200),
   'GET /api/subscription': signedIn(200),
   // nothing to cancel for these callers (the subscriber's entitlement was granted directly)
   'POST /api/subscription/cancel': { anonymous: 401, user: 409, lapsed: 409, subscriber: 409, admin: 409 },
@@ -96,5 +99,9 @@ export const expectedOutcomes: Readonly<Record<ExistingRouteKey, Row>> = {
 
   // admin
   'GET /api/admin/logs': adminsOnly(200),
+  // payments across users; a refund (or a simulated sandbox event) of a payment that does not exist is 404
+  'GET /api/admin/payments': adminsOnly(200),
+  'POST /api/admin/payments/{id}/refund': adminsOnly(404),
+  'POST /api/admin/sandbox/payments/{id}/{event}': adminsOnly(404),
   'POST /api/admin/system-tests/{test}': adminsOnly(200),
 };

@@ -24,26 +24,80 @@ interface PaidForRecord {
   subscriptionId?: string;
 }
 
-function paymentItem(p: PaymentInput, userId: string, now: Date, paidFor: PaidForRecord): TransactItem {
-  return {
-    Put: {
-      TableName: tableName(),
-      Item: {
-        ...keys.payment(p.provider, p.id),
-        entity: 'PAYMENT',
-        userId,
-        plan: p.plan,
-        amount: p.amount,
-        currency: p.currency,
-        ...(p.period ? { periodStart: p.period.start, periodEnd: p.period.end } : {}),
-        ...paidFor,
-        createdAt: now.toISOString(),
+/** A payment's status in the lists (the history and the admin page): money going back changes it. */
+export type PaymentStatus = 'paid' | 'refunded' | 'disputed';
+const statusOfReversal = (kind: 'refund' | 'dispute'): PaymentStatus => (kind === 'refund' ? 'refunded' : 'disputed');
+
+/**
+ * The payment record and its list entry (decision 0306), written together: the record
+ * (`PAYMENT#<provider>#<id>`, conditional: one activation per payment) names its entry (`entrySk`),
+ * the entry (`USER#<id>` / `PAYMENT#<paidAt>#<provider>#<id>`) is the user's history and, through
+ * gsi1 (`PAYMENTS#<month>`), the admin list. Only the record is conditional: the entry is new with it.
+ */
+function paymentItems(p: PaymentInput, userId: string, now: Date, paidFor: PaidForRecord): [record: TransactItem, entry: TransactItem] {
+  const paidAt = now.toISOString();
+  const entry = keys.paymentEntry(userId, paidAt, p.provider, p.id);
+  const period = p.period ? { periodStart: p.period.start, periodEnd: p.period.end } : {};
+  return [
+    {
+      Put: {
+        TableName: tableName(),
+        Item: {
+          ...keys.payment(p.provider, p.id),
+          entity: 'PAYMENT',
+          userId,
+          plan: p.plan,
+          amount: p.amount,
+          currency: p.currency,
+          ...period,
+          ...paidFor,
+          entrySk: entry.sk,
+          createdAt: paidAt,
+        },
+        // new, or a tombstone whose reversal a won dispute took back (no plan: it never activated)
+        ConditionExpression: 'attribute_not_exists(pk) OR (attribute_not_exists(#plan) AND attribute_not_exists(reversal))',
+        ExpressionAttributeNames: { '#plan': 'plan' },
       },
-      // new, or a tombstone whose reversal a won dispute took back (no plan: it never activated)
-      ConditionExpression: 'attribute_not_exists(pk) OR (attribute_not_exists(#plan) AND attribute_not_exists(reversal))',
-      ExpressionAttributeNames: { '#plan': 'plan' },
     },
-  };
+    {
+      Put: {
+        TableName: tableName(),
+        Item: {
+          ...entry,
+          entity: 'PAYMENT_ENTRY',
+          gsi1pk: keys.paymentsGsi1pk(paidAt.slice(0, 7)),
+          gsi1sk: `${paidAt}#${p.provider}#${p.id}`,
+          userId,
+          provider: p.provider,
+          paymentId: p.id,
+          plan: p.plan,
+          amount: p.amount,
+          currency: p.currency,
+          ...period,
+          ...(p.receiptUrl ? { receiptUrl: p.receiptUrl } : {}),
+          status: 'paid' satisfies PaymentStatus,
+          paidAt,
+        },
+      },
+    },
+  ];
+}
+
+/** The list entry of a payment record takes the record's status (records written before 0306 have none). */
+function entryStatusItems(userId: string, entrySk: string | undefined, status: PaymentStatus): TransactItem[] {
+  if (!entrySk) return [];
+  return [
+    {
+      Update: {
+        TableName: tableName(),
+        Key: { pk: `USER#${userId}`, sk: entrySk },
+        UpdateExpression: 'SET #st = :st',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: { '#st': 'status' },
+        ExpressionAttributeValues: { ':st': status },
+      },
+    },
+  ];
 }
 
 /** A payment record that money going back has already reversed (or a tombstone written before its activation). */
@@ -107,9 +161,9 @@ export async function activatePayment(o: {
     const extraItems = o.extraItems ?? [];
     // The payment record and the provider's writes come first: a failure of any of them (index below
     // `profileAt`) means this payment is already done; a failure of the profile update means it changed.
-    const profileAt = 1 + extraItems.length;
+    const profileAt = 2 + extraItems.length;
     const outcome = await transact([
-      paymentItem({ ...o.payment, period }, o.userId, now, { profileProvider: o.profileProvider, ...(o.subscriptionId ? { subscriptionId: o.subscriptionId } : {}) }),
+      ...paymentItems({ ...o.payment, period }, o.userId, now, { profileProvider: o.profileProvider, ...(o.subscriptionId ? { subscriptionId: o.subscriptionId } : {}) }),
       ...extraItems,
       {
         Update: {
@@ -181,6 +235,7 @@ export async function applyCardSubscription(o: {
           amount: state.paidInvoice.amount,
           currency: state.paidInvoice.currency,
           ...(state.periodStart && state.periodEnd ? { period: { start: state.periodStart, end: state.periodEnd } } : {}),
+          ...(state.paidInvoice.hostedInvoiceUrl ? { receiptUrl: state.paidInvoice.hostedInvoiceUrl } : {}),
         }
       : null;
   if (payment) next.lastPaymentId = paymentRef(payment);
@@ -203,9 +258,11 @@ export async function applyCardSubscription(o: {
       ...(grants ? {} : { ExpressionAttributeNames: { '#st': 'status' } }),
     },
   };
-  const paymentItems: TransactItem[] = payment
+  const recorded = payment ? paymentItems(payment, userId, now, { profileProvider: 'stripe', subscriptionId: state.subscriptionId }) : null;
+  const paymentWrites: TransactItem[] =
+    recorded && payment
     ? [
-        paymentItem(payment, userId, now, { profileProvider: 'stripe', subscriptionId: state.subscriptionId }),
+        recorded[0],
         ...activityLogItems({
           action: 'subscription_activated',
           userId,
@@ -213,6 +270,7 @@ export async function applyCardSubscription(o: {
           ipAddress: o.ip,
           now,
         }),
+        recorded[1],
       ]
     : [];
 
@@ -221,14 +279,14 @@ export async function applyCardSubscription(o: {
     ? { ConditionCheck: { TableName: tableName(), Key: keys.payment(payment.provider, payment.id), ConditionExpression: NOT_REVERSED } }
     : null;
 
-  let items = [...eventItem, profileUpdate, ...paymentItems];
+  let items = [...eventItem, profileUpdate, ...paymentWrites];
   let result: SyncOutcome = 'applied';
   const base = eventItem.length;
   for (let attempt = 0; attempt < 4; attempt++) {
     const outcome = await transact(items);
     if (outcome.ok) {
       // the paid invoice recorded by this transaction (not an earlier one): a payment
-      if (payment && items.includes(paymentItems[0]!)) await countMetric(metricNames.payment, serviceName('stripe-webhook'), 1, { provider: payment.provider, plan: payment.plan });
+      if (payment && items.includes(paymentWrites[0]!)) await countMetric(metricNames.payment, serviceName('stripe-webhook'), 1, { provider: payment.provider, plan: payment.plan });
       return items.includes(profileUpdate) ? 'applied' : result;
     }
     if (eventItem.length && outcome.failed === 0) return 'duplicate-event';
@@ -239,7 +297,7 @@ export async function applyCardSubscription(o: {
       if (!items.length) return result;
       continue;
     }
-    if (outcome.failed === base + 1 && items[base + 1] === paymentItems[0]) {
+    if (outcome.failed === base + 1 && items[base + 1] === paymentWrites[0]) {
       // The invoice was already recorded (activate-subscription, an earlier event, or a refund that
       // came first): sync only, on condition that the invoice was not reversed.
       items = [...eventItem, profileUpdate, notReversed!];
@@ -289,17 +347,24 @@ export async function recordWebhookEvent(o: {
 interface StoredReversal extends ReversalEffect {
   kind: 'refund' | 'dispute';
   at: string;
+  /** the webhook event, or `admin:<id>` for a refund made from the admin page */
   eventId: string;
 }
 
-interface PaymentRecord {
+/** A payment record as read back (`PAYMENT#<provider>#<id>`). */
+export interface PaymentRecord {
   userId: string;
   plan?: string;
+  amount?: number;
+  currency?: string;
   periodStart?: string;
   periodEnd?: string;
   profileProvider?: 'stripe' | 'paypal';
   subscriptionId?: string;
   reversal?: StoredReversal;
+  /** the sk of its list entry (decision 0306; absent on records written before) */
+  entrySk?: string;
+  createdAt?: string;
 }
 
 const paidForOf = (r: PaymentRecord, provider: string, id: string): PaidFor => ({
@@ -323,6 +388,62 @@ function profileUpdateItem(userId: string, next: Subscription, version: number |
   };
 }
 
+/** Counts money gone back on a payment (the `Refund` metric) and answers 'reversed'. */
+async function reversed(provider: string, kind: 'refund' | 'dispute', service = 'stripe-webhook'): Promise<SyncOutcome> {
+  await countMetric(metricNames.refund, serviceName(service), 1, { provider, kind });
+  return 'reversed';
+}
+
+/**
+ * The one transaction that reverses a recorded payment, for the webhooks and the admin refund alike:
+ * `head` (the webhook event's record, or nothing), the record marked reversed (on condition that it
+ * was not), the log, the entitlement after the reversal (entitlement-rules afterReversal, on
+ * condition that the profile did not change since it was read), the list entry's status, and the
+ * provider's own writes (the sandbox). 'head': an item of `head` failed (the event was handled);
+ * 'record': the payment was reversed meanwhile; 'profile': the entitlement changed since it was read.
+ */
+async function commitReversal(o: {
+  head: TransactItem[];
+  record: PaymentRecord;
+  profile: Profile | undefined;
+  provider: string;
+  paymentId: string;
+  kind: 'refund' | 'dispute';
+  by: string;
+  details: string;
+  ip: string;
+  now: Date;
+  extraItems?: TransactItem[];
+}): Promise<'done' | 'head' | 'record' | 'profile'> {
+  const { record } = o;
+  const change = o.profile ? afterReversal(o.profile.subscription, paidForOf(record, o.provider, o.paymentId), o.now) : null;
+  const reversal: StoredReversal = { kind: o.kind, at: o.now.toISOString(), eventId: o.by, ...(change?.effect ?? { shiftMs: 0 }) };
+  const log = activityLogItems({ action: 'subscription_refunded', userId: record.userId, details: o.details, ipAddress: o.ip, now: o.now });
+  const recordAt = o.head.length;
+  const profileAt = recordAt + 1 + log.length;
+  const outcome = await transact([
+    ...o.head,
+    {
+      Update: {
+        TableName: tableName(),
+        Key: keys.payment(o.provider, o.paymentId),
+        UpdateExpression: 'SET reversal = :r',
+        ConditionExpression: NOT_REVERSED,
+        ExpressionAttributeValues: { ':r': reversal },
+      },
+    },
+    ...log,
+    ...(change && o.profile ? [profileUpdateItem(record.userId, change.next, o.profile.subscriptionVersion)] : []),
+    ...entryStatusItems(record.userId, record.entrySk, statusOfReversal(o.kind)),
+    ...(o.extraItems ?? []),
+  ]);
+  if (outcome.ok) return 'done';
+  if (outcome.failed < recordAt) return 'head';
+  if (outcome.failed === recordAt) return 'record';
+  if (change && outcome.failed === profileAt) return 'profile';
+  throw unexpectedFailure(outcome);
+}
+
 /**
  * Money went back on a payment (a full refund, a dispute opened or lost): the payment record is
  * marked reversed and the entitlement loses the period it bought (entitlement-rules afterReversal),
@@ -330,12 +451,6 @@ function profileUpdateItem(userId: string, next: Subscription, version: number |
  * yet (the refund arrived before the activation it refers to) gets a tombstone record, so that its
  * activation later grants nothing. Idempotent per event and per payment.
  */
-/** Counts money gone back on a payment (the `Refund` metric) and answers 'reversed'. */
-async function reversed(provider: string, kind: 'refund' | 'dispute'): Promise<SyncOutcome> {
-  await countMetric(metricNames.refund, serviceName('stripe-webhook'), 1, { provider, kind });
-  return 'reversed';
-}
-
 export async function reversePayment(o: {
   source: WebhookSource;
   eventId: string;
@@ -355,20 +470,19 @@ export async function reversePayment(o: {
   for (let attempt = 0; attempt < 4; attempt++) {
     // One read: the payment record and the profile of the user the provider names (DESIGN section 10: <= 2 calls).
     const [stored, profileItem] = await batchGet(o.userId ? [key, keys.profile(o.userId)] : [key], { consistent: true });
-    const record = stored as PaymentRecord | undefined;
+    const record = stored as unknown as PaymentRecord | undefined;
     if (record?.reversal) return recordWebhookEvent({ source: o.source, eventId: o.eventId, ip: o.ip, now });
     const userId = record?.userId ?? o.userId;
     if (!userId) {
       logBillingError('money went back on a payment of no known user: recorded only', { payment: paymentRef({ provider: o.provider, id: o.paymentId }), eventId: o.eventId });
       return recordWebhookEvent({ source: o.source, eventId: o.eventId, ip: o.ip, now });
     }
-    const log = activityLogItems({ action: 'subscription_refunded', userId, details: o.details, ipAddress: o.ip, now });
-    const reversal = (effect: ReversalEffect): StoredReversal => ({ kind: o.kind, at: now.toISOString(), eventId: o.eventId, ...effect });
     if (!record) {
+      const log = activityLogItems({ action: 'subscription_refunded', userId, details: o.details, ipAddress: o.ip, now });
       const tombstone: TransactItem = {
         Put: {
           TableName: tableName(),
-          Item: { ...key, entity: 'PAYMENT', userId, reversal: reversal({ shiftMs: 0 }), createdAt: now.toISOString() },
+          Item: { ...key, entity: 'PAYMENT', userId, reversal: { kind: o.kind, at: now.toISOString(), eventId: o.eventId, shiftMs: 0 } satisfies StoredReversal, createdAt: now.toISOString() },
           ConditionExpression: 'attribute_not_exists(pk)',
         },
       };
@@ -379,53 +493,86 @@ export async function reversePayment(o: {
       throw unexpectedFailure(outcome);
     }
     const profile = profileItem && userId === o.userId ? profileFromItem(profileItem) : await getProfile(userId);
-    const change = profile ? afterReversal(profile.subscription, paidForOf(record, o.provider, o.paymentId), now) : null;
-    const outcome = await transact([
-      event,
-      {
-        Update: {
-          TableName: tableName(),
-          Key: key,
-          UpdateExpression: 'SET reversal = :r',
-          ConditionExpression: NOT_REVERSED,
-          ExpressionAttributeValues: { ':r': reversal(change?.effect ?? { shiftMs: 0 }) },
-        },
-      },
-      ...log,
-      ...(change && profile ? [profileUpdateItem(userId, change.next, profile.subscriptionVersion)] : []),
-    ]);
-    if (outcome.ok) return reversed(o.provider, o.kind);
-    if (outcome.failed === 0) return 'duplicate-event';
-    if (outcome.failed === 1 || outcome.failed === 2 + log.length) continue; // reversed or changed concurrently: read again
-    throw unexpectedFailure(outcome);
+    const done = await commitReversal({ head: [event], record, profile: profile ?? undefined, provider: o.provider, paymentId: o.paymentId, kind: o.kind, by: o.eventId, details: o.details, ip: o.ip, now });
+    if (done === 'done') return reversed(o.provider, o.kind);
+    if (done === 'head') return 'duplicate-event';
   }
   throw new Error('Reversal kept conflicting with concurrent changes');
 }
 
 /**
+ * A refund made from the admin page (POST /api/admin/payments/{id}/refund), after the provider
+ * has refunded: the same reversal as a webhook's, without an event record (the provider's own
+ * refund event, when it comes, finds the payment reversed and is only recorded). `record` and
+ * `profile` were read by the caller in one BatchGet. 'reversed', or 'already' when the payment was
+ * reversed meanwhile (a concurrent refund, the provider's webhook).
+ */
+export async function refundRecordedPayment(o: {
+  record: PaymentRecord;
+  profile: Profile | undefined;
+  provider: string;
+  paymentId: string;
+  adminId: string;
+  details: string;
+  ip: string;
+  extraItems?: TransactItem[];
+  now?: Date;
+}): Promise<'reversed' | 'already'> {
+  const now = o.now ?? new Date();
+  let { record, profile } = o;
+  for (let attempt = 0; attempt < 4; attempt++) {
+    const done = await commitReversal({ head: [], record, profile, provider: o.provider, paymentId: o.paymentId, kind: 'refund', by: `admin:${o.adminId}`, details: o.details, ip: o.ip, now, ...(o.extraItems ? { extraItems: o.extraItems } : {}) });
+    if (done === 'done') {
+      await reversed(o.provider, 'refund', 'billing');
+      return 'reversed';
+    }
+    if (done === 'record') return 'already'; // a concurrent refund or the provider's webhook came first
+    // the entitlement changed since it was read: read both again
+    const [stored, profileItem] = await batchGet([keys.payment(o.provider, o.paymentId), keys.profile(record.userId)], { consistent: true });
+    const again = stored as unknown as PaymentRecord | undefined;
+    if (!again || again.reversal) return 'already';
+    record = again;
+    profile = profileItem ? profileFromItem(profileItem) : undefined;
+  }
+  throw new Error('Refund kept conflicting with concurrent changes');
+}
+
+/**
  * A dispute decided for us: the reversal comes off the payment record (a tombstone keeps its key
- * without the reversal, and the activation's put may then overwrite it), logged. The entitlement
- * itself is then re-synced from the provider by the caller (a card subscription's state decides,
- * and the invoice grants again), which records the webhook event in its own transaction.
- * 'applied', or 'ignored' when the payment is not reversed by a dispute.
+ * without the reversal, and the activation's put may then overwrite it) and its list entry is paid
+ * again, logged. The entitlement itself is then re-synced from the provider by the caller (a card
+ * subscription's state decides, and the invoice grants again), which records the webhook event in
+ * its own transaction. 'applied', or 'ignored' when the payment is not reversed by a dispute.
  */
 export async function clearDisputeReversal(o: { provider: string; paymentId: string; userId: string | null; details: string; ip: string; now?: Date }): Promise<SyncOutcome> {
   const now = o.now ?? new Date();
-  const outcome = await transact([
-    {
-      Update: {
+  // One conditional update that answers the record (its list entry), then the entry and the log.
+  const old = await ddb()
+    .send(
+      new UpdateCommand({
         TableName: tableName(),
         Key: keys.payment(o.provider, o.paymentId),
         UpdateExpression: 'REMOVE reversal',
         ConditionExpression: 'reversal.kind = :dispute',
         ExpressionAttributeValues: { ':dispute': 'dispute' },
+        ReturnValues: 'ALL_OLD',
+      }),
+    )
+    .then(
+      (res) => res.Attributes as PaymentRecord | undefined,
+      (err: unknown) => {
+        if ((err as { name?: string }).name === 'ConditionalCheckFailedException') return null;
+        throw err;
       },
-    },
-    ...(o.userId ? activityLogItems({ action: 'subscription_activated', userId: o.userId, details: o.details, ipAddress: o.ip, now }) : []),
-  ]);
-  if (outcome.ok) return 'applied';
-  if (outcome.failed === 0) return 'ignored';
-  throw unexpectedFailure(outcome);
+    );
+  if (!old) return 'ignored';
+  const userId = old.plan ? old.userId : o.userId; // a tombstone's user is the one the provider names
+  const items = [
+    ...(old.plan ? entryStatusItems(old.userId, old.entrySk, 'paid') : []),
+    ...(userId ? activityLogItems({ action: 'subscription_activated', userId, details: o.details, ipAddress: o.ip, now }) : []),
+  ];
+  if (items.length && !(await transact(items)).ok) throw new Error('The payment entry of a won dispute is missing');
+  return 'applied';
 }
 
 /** Stores the Stripe customer of a profile once (a concurrent first checkout keeps the first). */

@@ -198,8 +198,8 @@ export async function sandboxConfirmCard(session: Session, input: { clientSecret
   return { status: 'succeeded' as const };
 }
 
-export async function sandboxApprovePaypal(session: Session, orderId: string) {
-  return sandbox().approveOrder(session.sub, orderId);
+export async function sandboxApprovePaypal(session: Session, orderId: string, captureStatus?: 'COMPLETED' | 'PENDING') {
+  return sandbox().approveOrder(session.sub, orderId, captureStatus);
 }
 
 function membershipOf(profile: Profile, now = new Date()): MembershipResponse {

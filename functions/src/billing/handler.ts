@@ -1,6 +1,15 @@
-import { activateSubscriptionRequest, changePlanRequest, paypalOrderRequest, sandboxCardConfirmRequest } from '../contract/billing';
-import { createDomainHandler, parseBody } from '../lib/domain-handler';
-import { unauthorized } from '../lib/http-error';
+import {
+  type SandboxPaymentEvent,
+  activateSubscriptionRequest,
+  changePlanRequest,
+  paymentListQuery,
+  paypalOrderRequest,
+  sandboxCardConfirmRequest,
+  sandboxPaymentEvents,
+  sandboxPaypalApproveRequest,
+} from '../contract/billing';
+import { createDomainHandler, parseBody, parseQuery } from '../lib/domain-handler';
+import { notFound, unauthorized } from '../lib/http-error';
 import { countMetric, metricNames } from '../lib/metrics';
 import { type AppRequest, type Session, header } from '../lib/request';
 import { providerFailure } from './provider-errors';
@@ -17,6 +26,7 @@ import {
   sandboxApprovePaypal,
   sandboxConfirmCard,
 } from './billing-service';
+import { listAllPayments, listMyPayments, refundPayment, sandboxCompleteCapture, sandboxPaymentEvent } from './payments-service';
 
 const session = (req: AppRequest): Session => {
   if (!req.session) throw unauthorized();
@@ -47,10 +57,29 @@ export const handler = createDomainHandler('billing', {
     const input = parseBody(sandboxCardConfirmRequest, req.body);
     return { status: 200, body: await sandboxConfirmCard(session(req), input, req.ip) };
   },
-  'POST /api/sandbox/paypal/{orderId}/approve': async (req) => ({
+  'POST /api/sandbox/paypal/{orderId}/approve': async (req) => {
+    // the body is optional: `{captureStatus: 'PENDING'}` asks for a capture PayPal holds
+    const input = req.body === undefined || req.body === null ? {} : parseBody(sandboxPaypalApproveRequest, req.body);
+    return { status: 200, body: await sandboxApprovePaypal(session(req), req.pathParameters.orderId ?? '', input.captureStatus) };
+  },
+  'POST /api/sandbox/paypal/{orderId}/complete': async (req) => ({
     status: 200,
-    body: await sandboxApprovePaypal(session(req), req.pathParameters.orderId ?? ''),
+    body: await sandboxCompleteCapture(session(req), req.pathParameters.orderId ?? '', req.ip),
   }),
+  'GET /api/billing/payments': async (req) => {
+    const q = parseQuery(paymentListQuery, req.query);
+    return { status: 200, body: await listMyPayments(session(req), q.limit, q.cursor) };
+  },
+  'GET /api/admin/payments': async (req) => {
+    const q = parseQuery(paymentListQuery, req.query);
+    return { status: 200, body: await listAllPayments(q.limit, q.cursor) };
+  },
+  'POST /api/admin/payments/{id}/refund': async (req) => ({ status: 200, body: await refundPayment(session(req), req.pathParameters.id ?? '', req.ip) }),
+  'POST /api/admin/sandbox/payments/{id}/{event}': async (req) => {
+    const event = req.pathParameters.event ?? '';
+    if (!(sandboxPaymentEvents as readonly string[]).includes(event)) throw notFound(`Unknown sandbox event: use ${sandboxPaymentEvents.join(', ')}`);
+    return { status: 200, body: await sandboxPaymentEvent(req.pathParameters.id ?? '', event as SandboxPaymentEvent, req.ip) };
+  },
   'GET /api/subscription': async (req) => ({ status: 200, body: await getMembership(session(req)) }),
   'POST /api/subscription/cancel': async (req) => ({ status: 200, body: await cancelAutoRenewal(session(req)) }),
   'POST /api/subscription/change': async (req) => {

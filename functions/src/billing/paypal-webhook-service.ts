@@ -25,7 +25,7 @@ const eventSchema = z.object({
     })
     .loose(),
 });
-type PaypalEvent = z.infer<typeof eventSchema>;
+export type PaypalEvent = z.infer<typeof eventSchema>;
 
 /** The headers PayPal signs a delivery with (PAYPAL-AUTH-ALGO, -CERT-URL, -TRANSMISSION-ID, -SIG, -TIME). */
 const TRANSMISSION_HEADERS = {
@@ -70,7 +70,11 @@ function captureIdOf(event: PaypalEvent): string | null {
 
 const HANDLED = new Set(['PAYMENT.CAPTURE.COMPLETED', 'PAYMENT.CAPTURE.REFUNDED', 'PAYMENT.CAPTURE.REVERSED']);
 
-export async function handlePaypalEvent(api: PaypalWebhookApi, event: PaypalEvent, ip: string): Promise<SyncOutcome> {
+/**
+ * `paymentProvider`: the key part of the payment records (`paypal`; the sandbox's simulated
+ * events, sandbox-events.ts, act on its `sandbox-paypal` payments through this same code).
+ */
+export async function handlePaypalEvent(api: PaypalWebhookApi, event: PaypalEvent, ip: string, paymentProvider: 'paypal' | 'sandbox-paypal' = 'paypal'): Promise<SyncOutcome> {
   const record = () => recordWebhookEvent({ source: 'paypal', eventId: event.id, ip });
   if (!HANDLED.has(event.event_type)) return record();
   const captureId = captureIdOf(event);
@@ -85,11 +89,12 @@ export async function handlePaypalEvent(api: PaypalWebhookApi, event: PaypalEven
     if (!paid || !order.userId) return record(); // not (or no longer) a completed capture of a plan's exact price: nothing is granted
     const result = await activatePayment({
       userId: order.userId,
-      payment: { provider: 'paypal', id: order.id, ...paid },
+      payment: { provider: paymentProvider, id: order.id, ...paid },
       profileProvider: 'paypal',
       autoRenew: false,
       ip,
-      extraItems: [webhookEventItem('paypal', event.id, new Date(), { payment: `paypal#${order.id}` })],
+      ...(order.profile ? { profile: order.profile } : {}),
+      extraItems: [webhookEventItem('paypal', event.id, new Date(), { payment: `${paymentProvider}#${order.id}` }), ...(order.commitItems ?? [])],
     });
     return result.activated ? 'applied' : 'stale';
   }
@@ -107,7 +112,7 @@ export async function handlePaypalEvent(api: PaypalWebhookApi, event: PaypalEven
   return reversePayment({
     source: 'paypal',
     eventId: event.id,
-    provider: 'paypal',
+    provider: paymentProvider,
     paymentId: order.id,
     userId: order.userId,
     kind: reversed ? 'dispute' : 'refund',

@@ -112,3 +112,70 @@ export const membershipResponse = z.object({
   plans: z.object({ monthly: planOptionSchema, yearly: planOptionSchema }),
 });
 export type MembershipResponse = z.infer<typeof membershipResponse>;
+
+/** Days after a payment during which an admin may refund it (decision 0200: the 30-day money-back guarantee). */
+export const REFUND_WINDOW_DAYS = 30;
+
+/** GET /api/billing/payments and GET /api/admin/payments ?limit=&cursor=: newest first; `nextCursor` is null on the last page. */
+export const paymentListQuery = z.strictObject({
+  limit: z.coerce
+    .number({ error: 'limit must be a whole number from 1 to 50.' })
+    .int('limit must be a whole number from 1 to 50.')
+    .min(1, 'limit must be a whole number from 1 to 50.')
+    .max(50, 'limit must be a whole number from 1 to 50.')
+    .default(10),
+  cursor: z.string().min(1, 'cursor must not be empty.').max(1000, 'cursor is too long.').optional(),
+});
+export type PaymentListQuery = z.infer<typeof paymentListQuery>;
+
+export const paymentStatusSchema = z.enum(['paid', 'refunded', 'disputed']);
+export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
+
+/** One payment as its user sees it in Settings › Membership. */
+export const paymentSchema = z.object({
+  /** opaque: names the payment in POST /api/admin/payments/{id}/refund */
+  id: z.string(),
+  /** when it was paid (ISO date-time) */
+  paidAt: z.string(),
+  plan: planSchema,
+  /** cents */
+  amount: z.number().int(),
+  currency: z.string(),
+  /** stripe, paypal, or the sandbox's sandbox-card, sandbox-paypal */
+  provider: z.enum(['stripe', 'paypal', 'sandbox-card', 'sandbox-paypal']),
+  status: paymentStatusSchema,
+  /** Stripe's hosted invoice page (live mode), else null */
+  receiptUrl: z.string().nullable(),
+});
+export type Payment = z.infer<typeof paymentSchema>;
+
+export const paymentListResponse = z.object({ items: z.array(paymentSchema), nextCursor: z.string().nullable() });
+export type PaymentListResponse = z.infer<typeof paymentListResponse>;
+
+/** One payment on the admin page: whose, and whether the Refund button is offered. */
+export const adminPaymentSchema = paymentSchema.extend({
+  userId: z.string(),
+  /** paid and inside the refund window */
+  refundable: z.boolean(),
+  /** when the refund window closes (ISO date-time) */
+  refundableUntil: z.string(),
+});
+export type AdminPayment = z.infer<typeof adminPaymentSchema>;
+
+export const adminPaymentListResponse = z.object({ items: z.array(adminPaymentSchema), nextCursor: z.string().nullable() });
+export type AdminPaymentListResponse = z.infer<typeof adminPaymentListResponse>;
+
+/** POST /api/admin/payments/{id}/refund → the payment, refunded. */
+export const adminRefundResponse = z.object({ payment: adminPaymentSchema });
+export type AdminRefundResponse = z.infer<typeof adminRefundResponse>;
+
+/**
+ * POST /api/admin/sandbox/payments/{id}/{event} (sandbox mode only): what the real provider would
+ * report about a payment, through the same webhook code. dispute-won: card payments only.
+ */
+export const sandboxPaymentEvents = ['refund', 'dispute', 'dispute-won'] as const;
+export type SandboxPaymentEvent = (typeof sandboxPaymentEvents)[number];
+
+/** POST /api/sandbox/paypal/{orderId}/approve: the sandbox buyer may ask for a capture that stays PENDING. */
+export const sandboxPaypalApproveRequest = z.strictObject({ captureStatus: z.enum(['COMPLETED', 'PENDING'], { error: 'captureStatus must be COMPLETED or PENDING' }).optional() });
+export type SandboxPaypalApproveRequest = z.infer<typeof sandboxPaypalApproveRequest>;

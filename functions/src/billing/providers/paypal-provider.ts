@@ -221,3 +221,24 @@ export function paypalWebhookApi(client: Client): PaypalWebhookApi {
     },
   };
 }
+
+/**
+ * Refunds the capture of an order in full (the admin refund). `PayPal-Request-Id` makes a repeated
+ * call return the same refund; PayPal's PAYMENT.CAPTURE.REFUNDED event follows and finds the payment
+ * already reversed.
+ */
+export async function refundPaypalOrder(client: Client, orderId: string): Promise<void> {
+  const orders = new OrdersController(client);
+  const payments = new PaymentsController(client);
+  try {
+    const capture = orderState((await orders.getOrder({ id: orderId })).result).capture;
+    if (!capture?.id) throw new HttpError(409, 'PayPal has no capture for this order to refund.');
+    await payments.refundCapturedPayment({ captureId: capture.id, paypalRequestId: `refund-${orderId}`, prefer: 'return=minimal', body: {} });
+  } catch (err) {
+    if (err instanceof HttpError) throw err;
+    const status = apiStatus(err);
+    if (status === 422) throw new HttpError(409, providerMessage(err));
+    if (status === 404) throw new HttpError(404, 'PayPal does not know this payment.');
+    throw err;
+  }
+}

@@ -1,6 +1,7 @@
 import { getEnv } from '../../lib/env';
 import { HttpError, notFound } from '../../lib/http-error';
-import { sandboxBuyer, sandboxCardProvider, sandboxPaypalProvider } from './sandbox-provider';
+import { type TransactItem } from '../../lib/db/toolkit';
+import { sandboxBuyer, sandboxCardProvider, sandboxPaypalProvider, sandboxRefundItems } from './sandbox-provider';
 import { type CardProvider, type PaypalProvider, type PaypalWebhookApi, type SandboxBuyer } from './types';
 
 /**
@@ -46,4 +47,25 @@ export async function paypalWebhooks(): Promise<PaypalWebhookApi> {
 export function sandbox(): SandboxBuyer {
   if (!isSandbox()) throw notFound('Not found');
   return sandboxBuyer;
+}
+
+/**
+ * Refunds a recorded payment in full at its provider (the admin refund). The sandbox refunds in
+ * the table: its writes commit with the reversal. A payment of the other mode (a sandbox payment in
+ * live mode, a real one in sandbox mode) cannot be refunded from here: 409.
+ */
+export async function refundAtProvider(provider: string, paymentId: string, userId: string): Promise<{ commitItems: TransactItem[] }> {
+  const sandboxPayment = provider === 'sandbox-card' || provider === 'sandbox-paypal';
+  if (sandboxPayment !== isSandbox()) throw new HttpError(409, `This payment was made in ${sandboxPayment ? 'sandbox' : 'live'} mode and cannot be refunded here.`);
+  if (provider === 'sandbox-card' || provider === 'sandbox-paypal') return { commitItems: sandboxRefundItems(userId, provider, paymentId) };
+  if (provider === 'stripe') {
+    const [{ stripeSecretKey }, { refundInvoice, stripeClient }] = await Promise.all([secrets(), import('./stripe-provider')]);
+    if (!stripeSecretKey) throw unavailable('Card');
+    await refundInvoice(stripeClient(stripeSecretKey), paymentId);
+    return { commitItems: [] };
+  }
+  const [{ paypal: credentials }, { paypalClient, refundPaypalOrder }] = await Promise.all([secrets(), import('./paypal-provider')]);
+  if (!credentials) throw unavailable('PayPal');
+  await refundPaypalOrder(paypalClient(credentials), paymentId);
+  return { commitItems: [] };
 }

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulidx';
 import { type Plan } from '../../contract/billing';
 import { activityLogItems } from '../../lib/activity-log';
@@ -10,7 +10,8 @@ import { HttpError, badRequest, notFound } from '../../lib/http-error';
 import { profileFromItem } from '../../lib/profile-repository';
 import { type Profile } from '../../lib/users';
 import { PRICES } from '../prices';
-import { type CardProvider, type CardSubscriptionState, type PaypalOrderState, type PaypalProvider, type SandboxBuyer, type SandboxCardResult } from './types';
+import { type TransactItem } from '../../lib/db/toolkit';
+import { type CardProvider, type CardSubscriptionState, type PaypalCaptureState, type PaypalOrderState, type PaypalProvider, type PaypalWebhookApi, type SandboxBuyer, type SandboxCardResult } from './types';
 
 /**
  * The sandbox adapter (sandbox mode: no provider keys, the local default). It stands in for
@@ -32,8 +33,8 @@ interface SandboxCard {
   amount: number;
   currency: string;
   secret: string;
-  /** canceled: replaced by a checkout of the other plan */
-  status: 'incomplete' | 'paid' | 'canceled';
+  /** canceled: replaced by a checkout of the other plan; refunded: by the admin refund */
+  status: 'incomplete' | 'paid' | 'canceled' | 'refunded';
   createdAt: string;
 }
 
@@ -43,6 +44,8 @@ interface SandboxOrder {
   amount: number;
   currency: string;
   status: 'CREATED' | 'APPROVED' | 'COMPLETED';
+  /** what the capture answers: COMPLETED, or PENDING when the buyer asked for one (until PayPal completes it) */
+  captureStatus?: 'COMPLETED' | 'PENDING' | 'REFUNDED';
   createdAt: string;
 }
 
@@ -226,12 +229,19 @@ function moveOrder(userId: string, id: string, from: SandboxOrder['status'][], t
 }
 
 /** POST /api/sandbox/paypal/{orderId}/approve: the buyer approves their own sandbox order. */
-async function approveOrder(userId: string, orderId: string) {
+async function approveOrder(userId: string, orderId: string, captureStatus: 'COMPLETED' | 'PENDING' = 'COMPLETED') {
   const id = orderKeyId(orderId);
   if (!id) throw notFound('Order not found');
   // One transaction, so that the request's profile check rides along (lib/profile-check.ts); a failed
   // condition answers the order as stored (ALL_OLD): none is 404, one in another state is captured.
-  const outcome = await transact([{ Update: { ...moveOrder(userId, id, ['CREATED', 'APPROVED'], 'APPROVED'), ReturnValuesOnConditionCheckFailure: 'ALL_OLD' } }]);
+  const move = moveOrder(userId, id, ['CREATED', 'APPROVED'], 'APPROVED');
+  const update = {
+    ...move,
+    UpdateExpression: `${move.UpdateExpression}, captureStatus = :capture`,
+    ExpressionAttributeValues: { ...move.ExpressionAttributeValues, ':capture': captureStatus },
+    ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
+  };
+  const outcome = await transact([{ Update: update }]);
   if (!outcome.ok) {
     if (!outcome.item) throw notFound('Order not found');
     throw new HttpError(422, 'This order is already captured.');
@@ -247,7 +257,7 @@ function orderState(order: SandboxOrder, userId: string): PaypalOrderState {
     status: order.status,
     userId,
     plan: order.plan,
-    capture: order.status === 'COMPLETED' ? { id: `SANDBOX-${order.id}`, status: 'COMPLETED', amount: order.amount, currency: order.currency } : null,
+    capture: order.status === 'COMPLETED' ? { id: `SANDBOX-${order.id}`, status: order.captureStatus ?? 'COMPLETED', amount: order.amount, currency: order.currency } : null,
   };
 }
 
@@ -267,7 +277,12 @@ export const sandboxPaypalProvider: PaypalProvider = {
     if (!id) return null;
     const [orderItem, profileItem] = await batchGet([keys.sandboxPayment(userId, 'PAYPAL', id), keys.profile(userId)]);
     if (!orderItem) return null;
-    return { ...orderState(strip<SandboxOrder>(orderItem), userId), ...(profileItem ? { profile: profileFromItem(profileItem) } : {}) };
+    const order = strip<SandboxOrder>(orderItem);
+    return {
+      ...orderState(order, userId),
+      ...(profileItem ? { profile: profileFromItem(profileItem) } : {}),
+      ...(order.status === 'APPROVED' && order.captureStatus === 'PENDING' ? { capturePending: true } : {}),
+    };
   },
   async captureOrder(userId: string, orderId: string) {
     const found = await this.getOrder(userId, orderId);
@@ -275,6 +290,12 @@ export const sandboxPaypalProvider: PaypalProvider = {
     if (found.status === 'CREATED') throw new HttpError(422, 'The buyer has not approved this order yet.');
     if (found.status === 'COMPLETED') return found;
     const id = orderKeyId(orderId)!;
+    if (found.capturePending) {
+      // The buyer asked for a capture PayPal holds (PENDING): captured now, nothing is granted until
+      // PayPal completes it (POST /api/sandbox/paypal/{orderId}/complete, the webhook's code).
+      await ddb().send(new UpdateCommand(moveOrder(userId, id, ['APPROVED'], 'COMPLETED')));
+      return { ...found, status: 'COMPLETED', capture: { id: orderId, status: 'PENDING', amount: PRICES[found.plan!].amount, currency: PRICES[found.plan!].currency } };
+    }
     // The capture commits inside the activation transaction (commitItems): captured = activated.
     return {
       ...found,
@@ -289,3 +310,70 @@ export const sandboxPaypalProvider: PaypalProvider = {
     return `sandbox_client_token_${randomBytes(12).toString('base64url')}`;
   },
 };
+
+/** The sandbox object of a payment takes the refund (its TTL kept, or set again when it expired). */
+export function sandboxRefundItems(userId: string, provider: 'sandbox-card' | 'sandbox-paypal', paymentId: string): TransactItem[] {
+  const paypal = provider === 'sandbox-paypal';
+  const id = paypal ? orderKeyId(paymentId) : paymentId;
+  if (!id) return [];
+  return [
+    {
+      Update: {
+        TableName: tableName(),
+        Key: keys.sandboxPayment(userId, paypal ? 'PAYPAL' : 'CARD', id),
+        UpdateExpression: `SET ${paypal ? 'captureStatus' : '#st'} = :refunded, #exp = if_not_exists(#exp, :ttl)`,
+        ExpressionAttributeNames: { '#exp': 'expiresAt', ...(paypal ? {} : { '#st': 'status' }) },
+        ExpressionAttributeValues: { ':refunded': paypal ? 'REFUNDED' : 'refunded', ':ttl': ttl() },
+      },
+    },
+  ];
+}
+
+/**
+ * The sandbox's side of PayPal's webhooks, for one buyer's order: what PayPal would answer when the
+ * webhook code (paypal-webhook-service) asks for the capture and its order. `capture` says what
+ * the simulated event reports: COMPLETED (a PENDING capture that PayPal completed: the order's
+ * capture status moves with the activation, `commitItems`), REFUNDED or REVERSED. The order and the
+ * buyer's profile are read once, together.
+ */
+export function sandboxPaypalWebhookApi(userId: string, capture: 'COMPLETED' | 'REFUNDED' | 'REVERSED'): PaypalWebhookApi {
+  let read: Promise<PaypalOrderState | null> | undefined;
+  const order = (orderId: string) =>
+    (read ??= (async () => {
+      const id = orderKeyId(orderId);
+      if (!id) return null;
+      const [orderItem, profileItem] = await batchGet([keys.sandboxPayment(userId, 'PAYPAL', id), keys.profile(userId)], { consistent: true });
+      if (!orderItem) return null;
+      const stored = strip<SandboxOrder>(orderItem);
+      if (stored.status !== 'COMPLETED') return null;
+      const pending = stored.captureStatus === 'PENDING';
+      // COMPLETED: PayPal completes a PENDING capture; REFUNDED: the capture is refunded; REVERSED: the capture stays as it was
+      const reported = capture === 'REFUNDED' || (capture === 'COMPLETED' && pending) ? capture : stored.captureStatus;
+      const state = orderState({ ...stored, ...(reported ? { captureStatus: reported } : {}) }, userId);
+      const completes: TransactItem[] =
+        capture === 'COMPLETED' && pending
+          ? [
+              {
+                Update: {
+                  TableName: tableName(),
+                  Key: keys.sandboxPayment(userId, 'PAYPAL', id),
+                  UpdateExpression: 'SET captureStatus = :completed',
+                  ConditionExpression: 'captureStatus = :pending',
+                  ExpressionAttributeValues: { ':completed': 'COMPLETED', ':pending': 'PENDING' },
+                },
+              },
+            ]
+          : [];
+      return { ...state, ...(profileItem ? { profile: profileFromItem(profileItem) } : {}), ...(completes.length ? { commitItems: completes } : {}) };
+    })());
+  return {
+    async verifySignature() {
+      return true; // the sandbox's events are made by the server itself
+    },
+    async getCapture(captureId) {
+      const found = await order(captureId);
+      return found?.capture ? ({ id: found.capture.id, status: found.capture.status, orderId: found.id } satisfies PaypalCaptureState) : null;
+    },
+    getOrder: order,
+  };
+}

@@ -70,7 +70,7 @@ function subscriptionState(sub: Stripe.Subscription): CardSubscriptionState {
   const invoice = typeof sub.latest_invoice === 'object' ? sub.latest_invoice : null;
   const paid =
     invoice && plan && invoice.status === 'paid' && invoice.amount_paid === PRICES[plan].amount && invoice.currency.toUpperCase() === PRICES[plan].currency
-      ? { id: invoice.id!, amount: invoice.amount_paid, currency: invoice.currency.toUpperCase() }
+      ? { id: invoice.id!, amount: invoice.amount_paid, currency: invoice.currency.toUpperCase(), ...(invoice.hosted_invoice_url ? { hostedInvoiceUrl: invoice.hosted_invoice_url } : {}) }
       : null;
   return {
     subscriptionId: sub.id,
@@ -274,4 +274,18 @@ export function stripeCardProvider(stripe: Stripe): CardProvider {
       await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true }, { idempotencyKey: `cancel-${subscriptionId}` });
     },
   };
+}
+
+/**
+ * Refunds the card payment of an invoice in full (the admin refund): the invoice names its payment
+ * intent through its invoice payments (API 2025-03-31). One refund per invoice: the idempotency key
+ * makes a repeated or concurrent call return the same refund. Stripe's charge.refunded event
+ * follows and finds the payment already reversed.
+ */
+export async function refundInvoice(stripe: Stripe, invoiceId: string): Promise<void> {
+  const payments = await stripe.invoicePayments.list({ invoice: invoiceId, limit: 1 });
+  const intent = payments.data[0]?.payment.payment_intent;
+  const intentId = typeof intent === 'string' ? intent : intent?.id;
+  if (!intentId) throw conflict('Stripe has no card payment for this invoice to refund.');
+  await stripe.refunds.create({ payment_intent: intentId, reason: 'requested_by_customer', metadata: { invoiceId } }, { idempotencyKey: `refund-${invoiceId}` });
 }

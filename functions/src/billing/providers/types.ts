@@ -13,6 +13,8 @@ export interface PaymentInput {
   currency: string;
   /** the period it bought, when known (the reversal of a payment ends this period) */
   period?: { start: string; end: string };
+  /** Stripe's hosted invoice page (live mode), shown in the user's payment history */
+  receiptUrl?: string;
 }
 
 /** A card subscription as the provider reports it (Stripe or the sandbox), provider-neutral. */
@@ -30,7 +32,7 @@ export interface CardSubscriptionState {
   endedAt: string | null;
   cancelAtPeriodEnd: boolean;
   /** the latest invoice when it is paid in full at the plan's price */
-  paidInvoice: { id: string; amount: number; currency: string } | null;
+  paidInvoice: { id: string; amount: number; currency: string; hostedInvoiceUrl?: string } | null;
   /** the plan a subscription schedule switches to at the period end (Stripe), null when none */
   nextPlan: Plan | null;
 }
@@ -73,6 +75,8 @@ export interface PaypalOrderState {
   commitItems?: TransactItem[];
   /** sandbox only: the caller's profile, read together with the order */
   profile?: Profile;
+  /** sandbox only: the buyer approved it asking for a capture that stays PENDING */
+  capturePending?: boolean;
 }
 
 /** PayPal Orders v2, or the sandbox adapter when no keys are configured. */
@@ -115,5 +119,5 @@ export interface SandboxBuyer {
   /** Confirms a card payment with a sandbox test card number (activation is the billing service's). */
   confirmCard(userId: string, clientSecret: string, cardNumber: string, ip: string): Promise<SandboxCardResult>;
   /** The buyer approves their own sandbox order. */
-  approveOrder(userId: string, orderId: string): Promise<{ id: string; status: 'APPROVED' }>;
+  approveOrder(userId: string, orderId: string, captureStatus?: 'COMPLETED' | 'PENDING'): Promise<{ id: string; status: 'APPROVED' }>;
 }

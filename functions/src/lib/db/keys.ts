@@ -35,6 +35,13 @@ export const keys = {
   /** The single counters item before issue 17: no longer written, still summed on read (0016). */
   legacyCounters: () => ({ pk: 'STATS', sk: 'COUNTERS' }),
   payment: (provider: string, id: string) => ({ pk: `PAYMENT#${provider}#${id}`, sk: 'PAYMENT' }),
+  /**
+   * A payment as its user's history lists it (`PAYMENT#<paidAt>#<provider>#<id>`, newest last), written with
+   * the payment record; the same item is the admin list's entry in gsi1 (`paymentsGsi1pk`, decision 0306).
+   */
+  paymentEntry: (sub: string, paidAt: string, provider: string, id: string) => ({ pk: `USER#${sub}`, sk: `PAYMENT#${paidAt}#${provider}#${id}` }),
+  /** gsi1 partition of the admin payments list: one per UTC month of payment (`gsi1sk` `<paidAt>#<provider>#<id>`). */
+  paymentsGsi1pk: (month: string) => `PAYMENTS#${month}`,
   stripeEvent: (id: string) => ({ pk: `STRIPE_EVENT#${id}`, sk: 'EVENT' }),
   /** PayPal webhook deduplication (TTL 30 days); the billing repository still spells this key itself. */
   paypalEvent: (id: string) => ({ pk: `PAYPAL_EVENT#${id}`, sk: 'EVENT' }),

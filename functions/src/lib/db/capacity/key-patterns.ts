@@ -59,6 +59,8 @@ const shapes: Shapes = {
   counterShard: [shard(COUNTER_SHARDS)],
   legacyCounters: [],
   payment: [literal('provider'), caller('id')],
+  paymentEntry: [caller('sub'), time('paidAt'), literal('provider'), caller('id')],
+  paymentsGsi1pk: [time('month')],
   stripeEvent: [caller('id')],
   paypalEvent: [caller('id')],
   sandboxPayment: [caller('sub'), literal('kind'), caller('id')],

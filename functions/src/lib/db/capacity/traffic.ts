@@ -82,6 +82,8 @@ export const ROUTE_TRAFFIC: Record<RouteKeyOf<Domain>, RouteTraffic> = {
   'GET /paypal/setup': { perActiveUserPerDay: 0.02, why: 'the plan screen' },
   'POST /api/sandbox/card/confirm': { perActiveUserPerDay: 0.01, why: 'sandbox mode only (404 in live mode); counted as if it were live' },
   'POST /api/sandbox/paypal/{orderId}/approve': { perActiveUserPerDay: 0.01, why: 'sandbox mode only; counted as if it were live' },
+  'POST /api/sandbox/paypal/{orderId}/complete': { perActiveUserPerDay: 0.001, why: 'sandbox mode only (a PENDING capture completed by hand); counted as if it were live' },
+  'GET /api/billing/payments': { perActiveUserPerDay: 0.01, why: 'Settings › Membership, the payment history: one user in a hundred opens it each day' },
   'GET /api/subscription': { perActiveUserPerDay: 0.2, why: 'the membership tab in Settings' },
   'POST /api/subscription/cancel': { perActiveUserPerDay: 0.003, why: 'churn: a few per cent of subscribers a month' },
   'POST /api/subscription/change': { perActiveUserPerDay: 0.002, why: 'plan switches at the renewal: rarer than cancellations' },
@@ -96,6 +98,9 @@ export const ROUTE_TRAFFIC: Record<RouteKeyOf<Domain>, RouteTraffic> = {
   'PATCH /api/feedback/{id}/status': { perDay: ADMINS * 500, why: 'administrators: 500 status moves each a day' },
   // --- admin
   'GET /api/admin/logs': { perDay: ADMINS * ADMIN_DAY_HOURS * 120, why: 'the admin summary refreshes every 30 s (features/admin/api/admin-refresh.ts) while open' },
+  'GET /api/admin/payments': { perDay: ADMINS * ADMIN_DAY_HOURS * 6, why: 'administrators: the Payments tab, opened and paged a few times an hour (no auto-refresh)' },
+  'POST /api/admin/payments/{id}/refund': { perDay: ADMINS * 20, why: 'support refunds on request: generously twenty a day per administrator' },
+  'POST /api/admin/sandbox/payments/{id}/{event}': { perDay: ADMINS * 5, why: 'sandbox mode only: simulated provider events; counted as if it were live' },
   'POST /api/admin/system-tests/{test}': { perDay: ADMINS * 5, why: 'a few manual system tests a day' },
 };
 
