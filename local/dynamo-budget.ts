@@ -11,7 +11,7 @@ const MAX_DYNAMO_CALLS = 2;
  */
 export const DYNAMO_BUDGET_EXCEPTIONS: Record<string, string> = {
   'POST /api/admin/system-tests/{test}': 'runs a complete sign-up, sign-in or feedback journey server-side, then cleans up',
-  'POST /api/admin/sandbox/payments/{id}/{event}':
+  'POST /api/admin/sandbox/payments/{id}/events':
     'sandbox mode only: reads the payment (an unknown one is a 404), then runs the webhook code of the real provider, which reads and writes on its own (decision 0306)',
   'POST /api/auth/login':
     'a successful sign-in reads its limits before asking Cognito (a refused attempt never asks it, decision 0017), then the profile, then writes the session with the log',

@@ -76,6 +76,8 @@ export const samplePathParameters: Record<string, string> = {
 /** Query strings where the route reads one. */
 const sampleQueries: Partial<Record<RouteName, Record<string, string>>> = {
   'get-progress-history': { days: '7' },
+  'get-billing-payments': { limit: '10' },
+  'get-admin-payments': { limit: '25' },
 };
 
 /**
@@ -135,6 +137,7 @@ const sampleBodies: Partial<Record<RouteName, unknown>> = {
   },
   'patch-feedback-status': { status: 'in_progress' },
   'post-subscription-change': { plan: 'yearly' },
+  'post-admin-sandbox-payment-event': { event: 'dispute' },
   'post-sandbox-card-confirm': { clientSecret: 'sandbox_01JD5Y2QK8V7N3M4P6R9S0T1W2_secret_c2FuZGJveC1zZWNyZXQtMQ', cardNumber: '4242 4242 4242 4242' },
 };
 

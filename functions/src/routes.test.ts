@@ -61,6 +61,12 @@ const expected: Record<string, Access> = {
   'GET /api/progress/today/meals': 'subscriber',
   'DELETE /api/progress/today/meals/{id}': 'subscriber',
   'DELETE /api/pushups/{id}': 'subscriber',
+  // payment history and admin refunds (issue 16 points 4 and 5, decision 0306)
+  'GET /api/billing/payments': 'user',
+  'GET /api/admin/payments': 'admin',
+  'POST /api/admin/payments/{id}/refund': 'admin',
+  'POST /api/admin/sandbox/payments/{id}/events': 'admin',
+  'POST /api/sandbox/paypal/{orderId}/complete': 'user',
 };
 
 const ACCESS_LEVELS: readonly Access[] = ['public', 'user', 'subscriber', 'admin', 'stripe'];

@@ -72,7 +72,7 @@ export const routes = [
   { method: 'GET', path: '/api/billing/payments', domain: 'billing', access: 'user', name: 'get-billing-payments' },
   { method: 'GET', path: '/api/admin/payments', domain: 'billing', access: 'admin', name: 'get-admin-payments' },
   { method: 'POST', path: '/api/admin/payments/{id}/refund', domain: 'billing', access: 'admin', name: 'post-admin-payment-refund' },
-  { method: 'POST', path: '/api/admin/sandbox/payments/{id}/{event}', domain: 'billing', access: 'admin', name: 'post-admin-sandbox-payment-event' },
+  { method: 'POST', path: '/api/admin/sandbox/payments/{id}/events', domain: 'billing', access: 'admin', name: 'post-admin-sandbox-payment-event' },
   // membership in Settings: current plan, renewal or expiry, cancel auto-renewal (Stripe cancel_at_period_end)
   { method: 'GET', path: '/api/subscription', domain: 'billing', access: 'user', name: 'get-subscription' },
   { method: 'POST', path: '/api/subscription/cancel', domain: 'billing', access: 'user', name: 'post-subscription-cancel' },

@@ -69,7 +69,7 @@ const requests: Record<ExistingRouteKey, (caller: Caller) => Req> = {
   'GET /api/billing/payments': () => ({ path: '/api/billing/payments' }),
   'GET /api/admin/payments': () => ({ path: '/api/admin/payments' }),
   'POST /api/admin/payments/{id}/refund': () => ({ path: `/api/admin/payments/${UNKNOWN_PAYMENT}/refund` }),
-  'POST /api/admin/sandbox/payments/{id}/{event}': () => ({ path: `/api/admin/sandbox/payments/${UNKNOWN_PAYMENT}/dispute` }),
+  'POST /api/admin/sandbox/payments/{id}/events': () => ({ path: `/api/admin/sandbox/payments/${UNKNOWN_PAYMENT}/events`, body: { event: 'dispute' } }),
   'GET /api/subscription': () => ({ path: '/api/subscription' }),
   'POST /api/subscription/cancel': () => ({ path: '/api/subscription/cancel' }),
   'POST /api/subscription/change': () => ({ path: '/api/subscription/change', body: { plan: 'yearly' } }),

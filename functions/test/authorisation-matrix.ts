@@ -102,6 +102,6 @@ export const expectedOutcomes: Readonly<Record<ExistingRouteKey, Row>> = {
   // payments across users; a refund (or a simulated sandbox event) of a payment that does not exist is 404
   'GET /api/admin/payments': adminsOnly(200),
   'POST /api/admin/payments/{id}/refund': adminsOnly(404),
-  'POST /api/admin/sandbox/payments/{id}/{event}': adminsOnly(404),
+  'POST /api/admin/sandbox/payments/{id}/events': adminsOnly(404),
   'POST /api/admin/system-tests/{test}': adminsOnly(200),
 };

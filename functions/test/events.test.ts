@@ -68,6 +68,7 @@ describe('events/ (one sample API Gateway v2 event per route)', () => {
         'post-feedback',
         'patch-feedback-status',
         'post-subscription-change',
+        'post-admin-sandbox-payment-event',
       ];
       expect(event.body !== undefined).toBe(payloadRoutes.includes(route.name));
       if (event.body !== undefined) {
@@ -110,6 +111,8 @@ describe('events/ (one sample API Gateway v2 event per route)', () => {
     expect(loadEvent('get-progress-history').rawQueryString).toBe('days=7');
     expect(loadEvent('post-paypal-order-capture').pathParameters).toEqual({ orderId: 'ORDER-123' });
     expect(loadEvent('post-admin-system-test').pathParameters).toEqual({ test: 'login' });
+    expect(body('post-admin-sandbox-payment-event')).toEqual({ event: 'dispute' });
+    expect(loadEvent('get-admin-payments').queryStringParameters).toEqual({ limit: '25' });
   });
 });
 

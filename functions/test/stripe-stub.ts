@@ -77,6 +77,8 @@ export class StripeStub extends StubServer {
   readonly paymentErrors = new Map<string, string>();
   readonly charges = new Map<string, Obj>();
   readonly disputes = new Map<string, Obj>();
+  /** refunds made through POST /v1/refunds, by payment intent */
+  readonly refunds = new Map<string, Obj>();
   /** answer every API call with this status (e.g. 500 to simulate an outage) */
   failWith: number | null = null;
   /** saved answers by idempotency key (Stripe keeps them 24 hours) */
@@ -406,6 +408,32 @@ export class StripeStub extends StubServer {
             ]
           : [];
       return [200, stripeList(data, '/v1/invoice_payments')];
+    }
+    if (method === 'POST' && p === '/v1/refunds') {
+      const intent = params.get('payment_intent') ?? '';
+      const invoiceId = this.paymentIntents.get(intent);
+      const invoice = invoiceId ? this.invoices.get(invoiceId) : undefined;
+      if (!invoice) return this.invalid(`No such payment_intent: '${intent}'`, 'resource_missing');
+      const charge = `ch_${invoice.id.slice(3)}`;
+      if (this.refunds.has(intent)) return this.invalid(`Charge ${charge} has already been refunded.`, 'charge_already_refunded');
+      const metadata: Record<string, string> = {};
+      for (const [k, v] of params.entries()) {
+        const m = /^metadata\[([^\]]+)\]$/.exec(k);
+        if (m) metadata[m[1]!] = v;
+      }
+      const refund = stripeFixture<Obj>('refund', {
+        id: nextId('re'),
+        amount: invoice.amount_paid,
+        charge,
+        currency: 'usd',
+        payment_intent: intent,
+        reason: params.get('reason'),
+        metadata,
+        status: 'succeeded',
+        created: nowSeconds(),
+      });
+      this.refunds.set(intent, refund);
+      return [200, refund];
     }
     const single = /^\/v1\/(charges|invoices|disputes|payment_intents)\/([^/]+)$/.exec(p);
     if (method === 'GET' && single) {

@@ -1,15 +1,14 @@
 import {
-  type SandboxPaymentEvent,
   activateSubscriptionRequest,
   changePlanRequest,
   paymentListQuery,
   paypalOrderRequest,
   sandboxCardConfirmRequest,
-  sandboxPaymentEvents,
+  sandboxPaymentEventRequest,
   sandboxPaypalApproveRequest,
 } from '../contract/billing';
 import { createDomainHandler, parseBody, parseQuery } from '../lib/domain-handler';
-import { notFound, unauthorized } from '../lib/http-error';
+import { unauthorized } from '../lib/http-error';
 import { countMetric, metricNames } from '../lib/metrics';
 import { type AppRequest, type Session, header } from '../lib/request';
 import { providerFailure } from './provider-errors';
@@ -75,10 +74,9 @@ export const handler = createDomainHandler('billing', {
     return { status: 200, body: await listAllPayments(q.limit, q.cursor) };
   },
   'POST /api/admin/payments/{id}/refund': async (req) => ({ status: 200, body: await refundPayment(session(req), req.pathParameters.id ?? '', req.ip) }),
-  'POST /api/admin/sandbox/payments/{id}/{event}': async (req) => {
-    const event = req.pathParameters.event ?? '';
-    if (!(sandboxPaymentEvents as readonly string[]).includes(event)) throw notFound(`Unknown sandbox event: use ${sandboxPaymentEvents.join(', ')}`);
-    return { status: 200, body: await sandboxPaymentEvent(req.pathParameters.id ?? '', event as SandboxPaymentEvent, req.ip) };
+  'POST /api/admin/sandbox/payments/{id}/events': async (req) => {
+    const { event } = parseBody(sandboxPaymentEventRequest, req.body);
+    return { status: 200, body: await sandboxPaymentEvent(req.pathParameters.id ?? '', event, req.ip) };
   },
   'GET /api/subscription': async (req) => ({ status: 200, body: await getMembership(session(req)) }),
   'POST /api/subscription/cancel': async (req) => ({ status: 200, body: await cancelAutoRenewal(session(req)) }),

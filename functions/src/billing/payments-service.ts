@@ -177,7 +177,7 @@ export async function refundPayment(session: Session, id: string, ip: string, no
 }
 
 /**
- * POST /api/admin/sandbox/payments/{id}/{event} (sandbox mode only): the sandbox as the provider
+ * POST /api/admin/sandbox/payments/{id}/events {event} (sandbox mode only): the sandbox as the provider
  * reporting money going back (or coming back) on one of its payments, handled by the webhooks' own
  * code: a card payment as Stripe's charge.refunded / charge.dispute.created / dispute won (the
  * reversal, then the re-sync of the card subscription from what the sandbox reports), a PayPal

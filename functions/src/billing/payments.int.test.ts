@@ -172,7 +172,7 @@ describe('sandbox parity: disputes and a PENDING PayPal capture through the webh
     const { client, id } = await signedUpClient('disp');
     const paymentId = await payByCard(client, 'yearly');
     const pid = paymentIdOf(id, 'sandbox-card', paymentId);
-    const disputed = await admin.post<{ outcome: string }>(`/api/admin/sandbox/payments/${pid}/dispute`);
+    const disputed = await admin.post<{ outcome: string }>(`/api/admin/sandbox/payments/${pid}/events`, { event: 'dispute' });
     expect(disputed.status, disputed.text).toBe(200);
     expect(disputed.body).toEqual({ outcome: 'reversed' });
     expect((await client.get('/api/meals')).status).toBe(403);
@@ -180,18 +180,18 @@ describe('sandbox parity: disputes and a PENDING PayPal capture through the webh
     // a refund of a disputed payment: its money is already going back
     expect((await admin.post(`/api/admin/payments/${pid}/refund`)).status).toBe(409);
 
-    const won = await admin.post<{ outcome: string }>(`/api/admin/sandbox/payments/${pid}/dispute-won`);
+    const won = await admin.post<{ outcome: string }>(`/api/admin/sandbox/payments/${pid}/events`, { event: 'dispute-won' });
     expect(won.status, won.text).toBe(200);
     expect((await client.get('/api/meals')).status).toBe(200);
     expect((await myPayments(client)).items[0]).toMatchObject({ status: 'paid' });
-    expect((await admin.post(`/api/admin/sandbox/payments/${pid}/dispute-won`)).status).toBe(409);
-    expect((await admin.post(`/api/admin/sandbox/payments/${pid}/chargeback`)).status).toBe(404);
+    expect((await admin.post(`/api/admin/sandbox/payments/${pid}/events`, { event: 'dispute-won' })).status).toBe(409);
+    expect((await admin.post(`/api/admin/sandbox/payments/${pid}/events`, { event: 'chargeback' })).status).toBe(400);
   });
 
   it('a sandbox PayPal refund and reversal go through the PayPal webhook code', async () => {
     const { client, id } = await signedUpClient('disp');
     const { orderId } = await payByPaypal(client);
-    const res = await admin.post<{ outcome: string }>(`/api/admin/sandbox/payments/${paymentIdOf(id, 'sandbox-paypal', orderId)}/refund`);
+    const res = await admin.post<{ outcome: string }>(`/api/admin/sandbox/payments/${paymentIdOf(id, 'sandbox-paypal', orderId)}/events`, { event: 'refund' });
     expect(res.body).toEqual({ outcome: 'reversed' });
     expect((await client.get('/api/meals')).status).toBe(403);
     expect((await myPayments(client)).items[0]).toMatchObject({ status: 'refunded' });

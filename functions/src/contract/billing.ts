@@ -170,11 +170,12 @@ export const adminRefundResponse = z.object({ payment: adminPaymentSchema });
 export type AdminRefundResponse = z.infer<typeof adminRefundResponse>;
 
 /**
- * POST /api/admin/sandbox/payments/{id}/{event} (sandbox mode only): what the real provider would
- * report about a payment, through the same webhook code. dispute-won: card payments only.
+ * POST /api/admin/sandbox/payments/{id}/events {event} (sandbox mode only): what the real provider
+ * would report about a payment, through the same webhook code. dispute-won: card payments only.
  */
 export const sandboxPaymentEvents = ['refund', 'dispute', 'dispute-won'] as const;
 export type SandboxPaymentEvent = (typeof sandboxPaymentEvents)[number];
+export const sandboxPaymentEventRequest = z.strictObject({ event: z.enum(sandboxPaymentEvents, { error: 'event must be refund, dispute or dispute-won' }) });
 
 /** POST /api/sandbox/paypal/{orderId}/approve: the sandbox buyer may ask for a capture that stays PENDING. */
 export const sandboxPaypalApproveRequest = z.strictObject({ captureStatus: z.enum(['COMPLETED', 'PENDING'], { error: 'captureStatus must be COMPLETED or PENDING' }).optional() });

@@ -100,7 +100,7 @@ export const ROUTE_TRAFFIC: Record<RouteKeyOf<Domain>, RouteTraffic> = {
   'GET /api/admin/logs': { perDay: ADMINS * ADMIN_DAY_HOURS * 120, why: 'the admin summary refreshes every 30 s (features/admin/api/admin-refresh.ts) while open' },
   'GET /api/admin/payments': { perDay: ADMINS * ADMIN_DAY_HOURS * 6, why: 'administrators: the Payments tab, opened and paged a few times an hour (no auto-refresh)' },
   'POST /api/admin/payments/{id}/refund': { perDay: ADMINS * 20, why: 'support refunds on request: generously twenty a day per administrator' },
-  'POST /api/admin/sandbox/payments/{id}/{event}': { perDay: ADMINS * 5, why: 'sandbox mode only: simulated provider events; counted as if it were live' },
+  'POST /api/admin/sandbox/payments/{id}/events': { perDay: ADMINS * 5, why: 'sandbox mode only: simulated provider events; counted as if it were live' },
   'POST /api/admin/system-tests/{test}': { perDay: ADMINS * 5, why: 'a few manual system tests a day' },
 };
 
