@@ -25,7 +25,7 @@ interface PaidForRecord {
 }
 
 /** A payment's status in the lists (the history and the admin page): money going back changes it. */
-export type PaymentStatus = 'paid' | 'refunded' | 'disputed';
+type PaymentStatus = 'paid' | 'refunded' | 'disputed';
 const statusOfReversal = (kind: 'refund' | 'dispute'): PaymentStatus => (kind === 'refund' ? 'refunded' : 'disputed');
 
 /**

@@ -92,7 +92,7 @@ export async function listMyPayments(session: Session, limit: number, cursor: st
 }
 
 /** The first month with list entries (decision 0306: payments before it have none); the admin list stops there. */
-export const FIRST_LISTED_MONTH = '2026-11';
+const FIRST_LISTED_MONTH = '2026-11';
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 function previousMonth(month: string): string {

@@ -1,6 +1,6 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, adminClient, signedUpClient } from '../../test/api-client';
+import { type ApiClient, adminClient, signedUpClient } from '../../test/api-client';
 import { activityLogsOf } from '../../test/activity-logs';
 import { type AdminPaymentListResponse, type AdminRefundResponse, type CreateSubscriptionResponse, type PaymentListResponse } from '../contract/billing';
 import { ddb, tableName } from '../lib/db/client';
