@@ -12,11 +12,12 @@ import { useFeedbackList } from '@/features/admin/api/get-feedback';
 import { useReloadAdminData } from '@/features/admin/api/reload-admin-data';
 import { ActivityLogList } from './activity-log-list';
 import { FeedbackCard } from './feedback-card';
+import { PaymentsList } from './payments-list';
 import { SystemTestsCard } from './system-tests-card';
 import { formatNumber } from '@/lib/format';
 import { useTabParam } from '@/lib/use-tab-param';
 
-const ADMIN_TABS = ['feedback', 'logs'] as const;
+const ADMIN_TABS = ['feedback', 'logs', 'payments'] as const;
 
 /**
  * Admin dashboard. The guard only requires a session; the role check is made here, and the server
@@ -118,6 +119,9 @@ function AdminDashboard() {
           <TabsTrigger value="logs" className="min-h-11">
             Activity Logs
           </TabsTrigger>
+          <TabsTrigger value="payments" className="min-h-11">
+            Payments
+          </TabsTrigger>
         </TabsList>
         <TabsContent value="feedback" className="mt-4 grid grid-cols-1 gap-3">
           {!feedback.data && !feedback.error ? (
@@ -143,6 +147,9 @@ function AdminDashboard() {
               ) : null}
             </>
           )}
+        </TabsContent>
+        <TabsContent value="payments" className="mt-4">
+          <PaymentsList active={tab === 'payments'} />
         </TabsContent>
         <TabsContent value="logs" className="mt-4">
           {logs.data ? <ActivityLogList data={logs.data} /> : !logs.error ? <Spinner label="Loading activity logs..." showLabel className="py-10" /> : null}

@@ -90,7 +90,7 @@ describe('membership status (Settings › Membership)', () => {
   });
 
   it('shows an error state with a retry', async () => {
-    mockFetch({ 'GET /api/subscription': () => json({ message: 'boom' }, 500) });
+    mockFetch({ 'GET /api/subscription': () => json({ message: 'boom' }, 500), 'GET /api/billing/payments': () => json({ items: [], nextCursor: null }) });
     renderTab();
     expect(await screen.findByText('Your membership could not be loaded.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
