@@ -103,9 +103,13 @@ function entryStatusItems(userId: string, entrySk: string | undefined, status: P
 /** A payment record that money going back has already reversed (or a tombstone written before its activation). */
 const NOT_REVERSED = 'attribute_exists(pk) AND attribute_not_exists(reversal)';
 
-/** Webhook events seen (TTL 30 days): Stripe's `STRIPE_EVENT#<id>` and PayPal's `PAYPAL_EVENT#<id>`. */
-export type WebhookSource = 'stripe' | 'paypal';
-const eventKey = (source: WebhookSource, id: string): Key => (source === 'stripe' ? keys.stripeEvent(id) : { pk: `PAYPAL_EVENT#${id}`, sk: 'EVENT' });
+/**
+ * Webhook events seen (TTL 30 days): Stripe's `STRIPE_EVENT#<id>`, PayPal's `PAYPAL_EVENT#<id>`, and
+ * the sandbox's simulated ones `SANDBOX_EVENT#<id>` (decision 0306: only the Stripe webhook writes Stripe's).
+ */
+export type WebhookSource = 'stripe' | 'paypal' | 'sandbox';
+const eventKey = (source: WebhookSource, id: string): Key =>
+  source === 'stripe' ? keys.stripeEvent(id) : source === 'sandbox' ? keys.sandboxEvent(id) : { pk: `PAYPAL_EVENT#${id}`, sk: 'EVENT' };
 
 /** The conditional put that records a webhook event once; it goes into the transaction of the event's effect. */
 export function webhookEventItem(source: WebhookSource, id: string, now: Date, extra: Item = {}): TransactItem {
@@ -209,13 +213,15 @@ export type SyncOutcome = 'applied' | 'duplicate-event' | 'stale' | 'ignored' | 
 export async function applyCardSubscription(o: {
   state: CardSubscriptionState;
   eventId?: string;
+  /** who sent `eventId`: Stripe, or the sandbox standing in for it */
+  eventSource?: WebhookSource;
   ip: string;
   now?: Date;
 }): Promise<SyncOutcome> {
   const now = o.now ?? new Date();
   const { state } = o;
   const next = state.userId ? entitlementOf(state, now) : null;
-  const eventItem: TransactItem[] = o.eventId ? [webhookEventItem('stripe', o.eventId, now, { subscriptionId: state.subscriptionId })] : [];
+  const eventItem: TransactItem[] = o.eventId ? [webhookEventItem(o.eventSource ?? 'stripe', o.eventId, now, { subscriptionId: state.subscriptionId })] : [];
   if (state.userId && state.plan && !state.periodEnd && state.status !== 'canceled') {
     // Fail closed: no period end is no premium, never premium without end (SPEC 4 reads a missing expiry as active).
     logBillingError('card subscription without current_period_end: nothing granted', { subscriptionId: state.subscriptionId, status: state.status, eventId: o.eventId });

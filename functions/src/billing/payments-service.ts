@@ -205,7 +205,7 @@ export async function sandboxPaymentEvent(id: string, event: SandboxPaymentEvent
   if (ref.provider !== 'sandbox-card') throw conflict('Only sandbox payments can be simulated.');
   if (event !== 'dispute-won') {
     const outcome = await reversePayment({
-      source: 'stripe',
+      source: 'sandbox',
       eventId,
       provider: ref.provider,
       paymentId: ref.paymentId,
@@ -236,6 +236,7 @@ export async function sandboxPaymentEvent(id: string, event: SandboxPaymentEvent
       nextPlan: null,
     },
     eventId,
+    eventSource: 'sandbox',
     ip,
   });
   return { outcome };

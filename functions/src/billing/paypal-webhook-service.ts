@@ -75,7 +75,9 @@ const HANDLED = new Set(['PAYMENT.CAPTURE.COMPLETED', 'PAYMENT.CAPTURE.REFUNDED'
  * events, sandbox-events.ts, act on its `sandbox-paypal` payments through this same code).
  */
 export async function handlePaypalEvent(api: PaypalWebhookApi, event: PaypalEvent, ip: string, paymentProvider: 'paypal' | 'sandbox-paypal' = 'paypal'): Promise<SyncOutcome> {
-  const record = () => recordWebhookEvent({ source: 'paypal', eventId: event.id, ip });
+  // the sandbox's simulated events are recorded apart from PayPal's (SANDBOX_EVENT#, decision 0306)
+  const source = paymentProvider === 'sandbox-paypal' ? 'sandbox' : 'paypal';
+  const record = () => recordWebhookEvent({ source, eventId: event.id, ip });
   if (!HANDLED.has(event.event_type)) return record();
   const captureId = captureIdOf(event);
   const capture = captureId ? await api.getCapture(captureId) : null;
@@ -94,7 +96,7 @@ export async function handlePaypalEvent(api: PaypalWebhookApi, event: PaypalEven
       autoRenew: false,
       ip,
       ...(order.profile ? { profile: order.profile } : {}),
-      extraItems: [webhookEventItem('paypal', event.id, new Date(), { payment: `${paymentProvider}#${order.id}` }), ...(order.commitItems ?? [])],
+      extraItems: [webhookEventItem(source, event.id, new Date(), { payment: `${paymentProvider}#${order.id}` }), ...(order.commitItems ?? [])],
     });
     return result.activated ? 'applied' : 'stale';
   }
@@ -102,7 +104,7 @@ export async function handlePaypalEvent(api: PaypalWebhookApi, event: PaypalEven
   if (!full) {
     if (!order.userId) return record();
     return recordWebhookEvent({
-      source: 'paypal',
+      source,
       eventId: event.id,
       log: { action: 'subscription_refunded', userId: order.userId, details: `Partial PayPal refund of capture ${capture.id} (order ${order.id}): the plan is unchanged` },
       ip,
@@ -110,7 +112,7 @@ export async function handlePaypalEvent(api: PaypalWebhookApi, event: PaypalEven
   }
   const reversed = event.event_type === 'PAYMENT.CAPTURE.REVERSED';
   return reversePayment({
-    source: 'paypal',
+    source,
     eventId: event.id,
     provider: paymentProvider,
     paymentId: order.id,

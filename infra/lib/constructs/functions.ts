@@ -257,10 +257,12 @@ const DYNAMO_GRANTS: Readonly<Record<Domain, readonly DynamoGrant[]>> = {
     { actions: [...READ_ITEMS, 'Query'], leadingKeys: ['USER#*', 'CATALOG#*'] },
     { actions: ['PutItem', 'UpdateItem', 'DeleteItem'], leadingKeys: ['USER#*'], attributes: TRACKING_USER_ATTRIBUTES },
   ],
-  // the profile's subscription, payment records, PayPal event records, the log and the counters
+  // the profile's subscription, payment records and their list entries, PayPal event records (and the
+  // sandbox's simulated ones), the log and the counters; the admin payments list on gsi1 (decision 0306)
   billing: [
     { actions: [...READ_ITEMS, 'Query'], leadingKeys: ['USER#*', 'PAYMENT#*'] },
-    { actions: ['PutItem', 'UpdateItem'], leadingKeys: ['USER#*', 'PAYMENT#*', 'PAYPAL_EVENT#*', 'LOG#*', 'STATS#*'] },
+    { actions: ['Query'], leadingKeys: ['PAYMENTS#*'], index: 'gsi1' },
+    { actions: ['PutItem', 'UpdateItem'], leadingKeys: ['USER#*', 'PAYMENT#*', 'PAYPAL_EVENT#*', 'SANDBOX_EVENT#*', 'LOG#*', 'STATS#*'] },
   ],
   // feedback items, the author's hourly count, the log and the counters; the admin list on gsi1
   feedback: [

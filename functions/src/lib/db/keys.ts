@@ -45,6 +45,8 @@ export const keys = {
   stripeEvent: (id: string) => ({ pk: `STRIPE_EVENT#${id}`, sk: 'EVENT' }),
   /** PayPal webhook deduplication (TTL 30 days); the billing repository still spells this key itself. */
   paypalEvent: (id: string) => ({ pk: `PAYPAL_EVENT#${id}`, sk: 'EVENT' }),
+  /** The sandbox's simulated provider events (sandbox mode only, decision 0306), deduplicated like the real ones. */
+  sandboxEvent: (id: string) => ({ pk: `SANDBOX_EVENT#${id}`, sk: 'EVENT' }),
   /** gsi1 partition of the admin feedback list (`gsi1sk` `<createdAt>#<ulid>`); feedback-repository's FEEDBACK_GSI1PK. */
   feedbackListGsi1pk: () => 'FEEDBACK',
   /** Sandbox payment objects (sandbox mode only), under their owner: `SANDBOX#CARD#<id>`, `SANDBOX#PAYPAL#<id>`. */

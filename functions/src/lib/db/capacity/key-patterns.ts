@@ -63,6 +63,7 @@ const shapes: Shapes = {
   paymentsGsi1pk: [time('month')],
   stripeEvent: [caller('id')],
   paypalEvent: [caller('id')],
+  sandboxEvent: [caller('id')],
   sandboxPayment: [caller('sub'), literal('kind'), caller('id')],
 };
 
