@@ -183,6 +183,9 @@ export async function sandboxConfirmCard(session: Session, input: { clientSecret
   const result = await sandbox().confirmCard(session.sub, input.clientSecret, input.cardNumber, ip);
   if (result.status !== 'paid') return result;
   // A checkout started before another plan began (another tab) pays nothing twice: the rules hold here too.
+  // The card and the profile are read in one BatchGet, not one snapshot: a concurrent confirmation of this
+  // same card may have activated in between (the profile names this payment): that is a success.
+  if (result.profile.subscription?.lastPaymentId === paymentRef(result.payment)) return { status: 'succeeded' as const };
   const refusal = planRules(result.profile.subscription)[result.payment.plan].card;
   if (refusal) throw conflict(refusal);
   await activatePayment({
