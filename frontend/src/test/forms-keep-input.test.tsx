@@ -416,6 +416,40 @@ const ACTIONS: ActionEntry[] = [
     refusals: [{ status: 400 }, { status: 404 }, { status: 409 }],
   },
   {
+    name: 'Admin: refund a payment (confirm dialog)',
+    sources: ['features/admin/components/payments-list.tsx'],
+    path: '/admin?tab=payments',
+    handlers: () => ({
+      ...adminPage(),
+      'GET /api/admin/payments': () =>
+        json({
+          items: [
+            {
+              id: 'cGF5LTE',
+              userId: 'u-2',
+              paidAt: '2026-11-20T10:00:00.000Z',
+              plan: 'yearly',
+              amount: 2999,
+              currency: 'USD',
+              provider: 'sandbox-card',
+              status: 'paid',
+              receiptUrl: null,
+              refundable: true,
+              refundableUntil: '2026-12-20T10:00:00.000Z',
+            },
+          ],
+          nextCursor: null,
+        }),
+    }),
+    act: async (user) => {
+      await user.click(await screen.findByRole('button', { name: 'Refund' }));
+      await user.click(screen.getByRole('button', { name: 'Refund in full' }));
+      return () => screen.getByRole('button', { name: 'Refund in full' });
+    },
+    route: 'POST /api/admin/payments/cGF5LTE/refund',
+    refusals: [{ status: 404 }, { status: 409 }],
+  },
+  {
     name: 'Admin: system function test',
     sources: ['features/admin/components/system-tests-card.tsx'],
     path: '/admin',

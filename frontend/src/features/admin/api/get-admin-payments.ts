@@ -5,7 +5,7 @@ import { type ApiError, api } from '@/lib/api-client';
 const PAYMENTS_PAGE_SIZE = 20;
 
 /** SWR key of page `index` of GET /api/admin/payments (every user's, newest first, cursor-paginated). */
-export function adminPaymentsPageKey(index: number, previous: AdminPaymentListResponse | null): string | null {
+function adminPaymentsPageKey(index: number, previous: AdminPaymentListResponse | null): string | null {
   if (index === 0) return `/api/admin/payments?limit=${PAYMENTS_PAGE_SIZE}`;
   if (!previous?.nextCursor) return null;
   return `/api/admin/payments?limit=${PAYMENTS_PAGE_SIZE}&cursor=${encodeURIComponent(previous.nextCursor)}`;

@@ -5,7 +5,7 @@ import { type ApiError, api } from '@/lib/api-client';
 const PAYMENTS_PAGE_SIZE = 10;
 
 /** SWR key of page `index` of GET /api/billing/payments (the user's own, newest first, cursor-paginated). */
-export function paymentsPageKey(index: number, previous: PaymentListResponse | null): string | null {
+function paymentsPageKey(index: number, previous: PaymentListResponse | null): string | null {
   if (index === 0) return `/api/billing/payments?limit=${PAYMENTS_PAGE_SIZE}`;
   if (!previous?.nextCursor) return null;
   return `/api/billing/payments?limit=${PAYMENTS_PAGE_SIZE}&cursor=${encodeURIComponent(previous.nextCursor)}`;
