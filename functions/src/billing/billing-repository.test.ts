@@ -27,7 +27,7 @@ const activate = () =>
   activatePayment({ userId, payment, profileProvider: 'stripe', subscriptionId: 'sandbox_CARD1', autoRenew: true, ip: '203.0.113.1', profile: profileOf('user'), extraItems: [extra], now: NOW });
 
 describe('activatePayment', () => {
-  it('writes the payment record, the provider writes, the profile and the log in one transaction', async () => {
+  it('writes the payment record, its list entry, the provider writes, the profile and the log in one transaction', async () => {
     ddbMock.on(TransactWriteCommand).resolves({});
     const result = await activate();
     expect(result.activated).toBe(true);
@@ -41,28 +41,36 @@ describe('activatePayment', () => {
       periodEnd: '2026-02-10T12:00:00.000Z',
       profileProvider: 'stripe',
       subscriptionId: 'sandbox_CARD1',
+      entrySk: `PAYMENT#${NOW.toISOString()}#sandbox-card#CARD1`,
     });
-    expect(items![1]).toEqual(extra);
-    expect(items![2]!.Update!.Key).toEqual({ pk: `USER#${userId}`, sk: 'PROFILE' });
-    expect(items![3]!.Put!.Item).toMatchObject({ action: 'subscription_activated' });
+    // the list entry (decision 0306): the user's history, and the admin list through gsi1
+    expect(items![1]!.Put!.Item).toMatchObject({
+      pk: `USER#${userId}`,
+      sk: `PAYMENT#${NOW.toISOString()}#sandbox-card#CARD1`,
+      gsi1pk: `PAYMENTS#${NOW.toISOString().slice(0, 7)}`,
+      status: 'paid',
+    });
+    expect(items![2]).toEqual(extra);
+    expect(items![3]!.Update!.Key).toEqual({ pk: `USER#${userId}`, sk: 'PROFILE' });
+    expect(items![4]!.Put!.Item).toMatchObject({ action: 'subscription_activated' });
   });
 
   it('changes nothing when the payment is already recorded or the provider object moved on', async () => {
-    for (const index of [0, 1]) {
+    for (const index of [0, 2]) {
       ddbMock.reset();
-      ddbMock.on(TransactWriteCommand).rejects(failedAt(index, 5));
+      ddbMock.on(TransactWriteCommand).rejects(failedAt(index, 6));
       await expect(activate()).resolves.toEqual({ profile: null, activated: false });
       expect(sentItems()).toHaveLength(1);
     }
   });
 
   it('reads the profile again and retries when the subscription changed since it was read', async () => {
-    ddbMock.on(TransactWriteCommand).rejectsOnce(failedAt(2, 5)).resolves({});
+    ddbMock.on(TransactWriteCommand).rejectsOnce(failedAt(3, 6)).resolves({});
     ddbMock.on(GetCommand).resolves({ Item: { ...profileItem('user'), subscriptionVersion: 7 } });
     const result = await activate();
     expect(result).toMatchObject({ activated: true, profile: { subscriptionVersion: 8 } });
     expect(ddbMock.commandCalls(GetCommand)).toHaveLength(1);
-    expect(sentItems()[1]![2]!.Update!.ExpressionAttributeValues).toMatchObject({ ':v': 7, ':next': 8 });
+    expect(sentItems()[1]![3]!.Update!.ExpressionAttributeValues).toMatchObject({ ':v': 7, ':next': 8 });
   });
 });
 
@@ -101,7 +109,7 @@ describe('applyCardSubscription', () => {
   });
 
   it('syncs without recording the invoice again when it was already recorded', async () => {
-    ddbMock.on(TransactWriteCommand).rejectsOnce(failedAt(2, 5)).resolves({});
+    ddbMock.on(TransactWriteCommand).rejectsOnce(failedAt(2, 6)).resolves({});
     await expect(apply()).resolves.toBe('applied');
     const retry = sentItems()[1]!;
     expect(retry).toHaveLength(3); // the event, the profile and the check that the invoice was not reversed
