@@ -160,6 +160,28 @@ export class PaypalStub extends StubServer {
       const ok = body.webhook_id === this.webhookId && body.transmission_sig === signatureOf(body.webhook_event, this.webhookId, body.transmission_id as string);
       return [200, { verification_status: ok ? 'SUCCESS' : 'FAILURE' }];
     }
+    const refund = /^\/v2\/payments\/captures\/([^/]+)\/refund$/.exec(p);
+    if (method === 'POST' && refund) {
+      // POST /v2/payments/captures/{id}/refund with `Prefer: return=minimal`: PayPal answers the refund's id, status and links
+      const order = [...this.orders.values()].find((o) => o.status === 'COMPLETED' && this.captureIdOf(o.id) === refund[1]);
+      if (!order) return [404, { name: 'RESOURCE_NOT_FOUND', message: 'The specified resource does not exist.', details: [{ issue: 'INVALID_RESOURCE_ID' }] }];
+      if (order.capture.status === 'REFUNDED') {
+        return [422, { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'CAPTURE_FULLY_REFUNDED', description: 'The capture has already been fully refunded.' }] }];
+      }
+      order.capture.status = 'REFUNDED';
+      const base = 'https://api.paypal.com';
+      return [
+        201,
+        {
+          id: `RF${order.id}`,
+          status: 'COMPLETED',
+          links: [
+            { href: `${base}/v2/payments/refunds/RF${order.id}`, rel: 'self', method: 'GET' },
+            { href: `${base}/v2/payments/captures/${refund[1]}`, rel: 'up', method: 'GET' },
+          ],
+        },
+      ];
+    }
     const cap = /^\/v2\/payments\/captures\/([^/]+)$/.exec(p);
     if (method === 'GET' && cap) {
       const order = [...this.orders.values()].find((o) => o.status === 'COMPLETED' && this.captureIdOf(o.id) === cap[1]);

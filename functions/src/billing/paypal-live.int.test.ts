@@ -171,3 +171,32 @@ describe('PayPal (live mode, recorded Orders v2 responses)', () => {
     expect(jsonBody(res)).toEqual({ clientToken: 'eyJfitTrackClientToken' });
   });
 });
+
+describe('admin refund of a PayPal payment (live mode, decision 0306)', () => {
+  it('refunds the capture at PayPal once, ends the period, and a second refund is a 409', async () => {
+    const { adminClient } = await import('../../test/api-client');
+    const admin = await adminClient();
+    const { client, id } = await signedUpClient('pprf');
+    const orderId = await order(client);
+    stub.approve(orderId);
+    expect(jsonBody(await call(client, 'post-paypal-order-capture', { orderId }))).toEqual({ status: 'COMPLETED' });
+
+    const history = jsonBody(await invoke(billing, loadEvent('get-billing-payments', { cookies: client.cookies() }))) as { items: { id: string; provider: string; status: string }[] };
+    expect(history.items).toMatchObject([{ provider: 'paypal', status: 'paid' }]);
+    const paymentId = history.items[0]!.id;
+    const refund = () => {
+      const event = loadEvent('post-admin-payment-refund', { cookies: admin.cookies() });
+      const path = `/api/admin/payments/${paymentId}/refund`;
+      return invoke(billing, { ...event, rawPath: path, pathParameters: { id: paymentId }, requestContext: { ...event.requestContext, http: { ...event.requestContext.http, path } } });
+    };
+    const res = await refund();
+    expect(res.statusCode, res.body).toBe(200);
+    const refunds = stub.requests.filter((r) => r.path === `/v2/payments/captures/${stub.captureIdOf(orderId)}/refund`);
+    expect(refunds.map((r) => r.requestId)).toEqual([`refund-${orderId}`]);
+    expect((await profile(id)).subscription).toMatchObject({ status: 'canceled' });
+    expect(await activityLogsOf('subscription_refunded', id)).toHaveLength(1);
+
+    expect((await refund()).statusCode).toBe(409);
+    expect(stub.requests.filter((r) => r.path.endsWith('/refund'))).toHaveLength(1);
+  });
+});
