@@ -13,6 +13,10 @@ export const DYNAMO_BUDGET_EXCEPTIONS: Record<string, string> = {
   'POST /api/admin/system-tests/{test}': 'runs a complete sign-up, sign-in or feedback journey server-side, then cleans up',
   'POST /api/admin/sandbox/payments/{id}/events':
     'sandbox mode only: reads the payment (an unknown one is a 404), then runs the webhook code of the real provider, which reads and writes on its own (decision 0306)',
+  'POST /api/account/delete':
+    'deletes a whole account (decision 0021): the profile, the password check through the sign-in limits, the mark, the item collection, feedback and log entries anonymised one by one, batch deletes, the last transaction and a last look; rare (once per account)',
+  'GET /api/account/export':
+    'one paginated Query of the account (1 MB a page) and a BatchGet of its feedback (100 a call): 1-2 calls for almost every account, more only past 1 MB or 100 feedback items (decision 0021)',
   'POST /api/auth/login':
     'a successful sign-in reads its limits before asking Cognito (a refused attempt never asks it, decision 0017), then the profile, then writes the session with the log',
 };

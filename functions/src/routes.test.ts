@@ -57,6 +57,8 @@ const expected: Record<string, Access> = {
   'POST /api/auth/forgot-password': 'public',
   'POST /api/auth/reset-password': 'public',
   'POST /api/auth/change-password': 'user',
+  'GET /api/account/export': 'user',
+  'POST /api/account/delete': 'user',
   // a diary you can correct (issue 18 point 3; DESIGN.md section 8, departure 10)
   'GET /api/progress/today/meals': 'subscriber',
   'DELETE /api/progress/today/meals/{id}': 'subscriber',

@@ -82,6 +82,11 @@ export const routes = [
   // PayPal's webhook: in the billing Lambda, which already has the PayPal SDK and credentials (decision 0304)
   { method: 'POST', path: '/webhooks/paypal', domain: 'billing', access: 'stripe', name: 'post-webhooks-paypal' },
 
+  // the account's data: export it, delete the account (decision 0021). In the billing Lambda: deletion
+  // cancels the Stripe subscription, and only this one holds the Stripe SDK and key.
+  { method: 'GET', path: '/api/account/export', domain: 'billing', access: 'user', name: 'get-account-export' },
+  { method: 'POST', path: '/api/account/delete', domain: 'billing', access: 'user', name: 'post-account-delete' },
+
   // feedback
   { method: 'POST', path: '/api/feedback', domain: 'feedback', access: 'subscriber', name: 'post-feedback' },
   { method: 'GET', path: '/api/feedback', domain: 'feedback', access: 'admin', name: 'get-feedback' },

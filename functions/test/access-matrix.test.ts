@@ -8,7 +8,7 @@ import { type Domain, functionEntries, routeKey, routes } from '../src/routes';
 import { type Caller, DENIALS as DENIED_WITH, type ExistingRouteKey, expectedOutcomes } from './authorisation-matrix';
 import { loadEvent } from './events';
 import { setTestEnv } from './env';
-import { type PrincipalName, signedInCookies, awsError, cognitoMock, ddbMock, resetAwsMocks } from './fixtures';
+import { type PrincipalName, principals, profileItem, signedInCookies, awsError, cognitoMock, ddbMock, resetAwsMocks } from './fixtures';
 import { stubJwksFetch } from './jwt';
 import { expectJsonError, expectSecurityHeaders, invoke } from './lambda';
 
@@ -44,7 +44,12 @@ beforeAll(async () => {
 
 beforeEach(() => {
   resetAwsMocks();
-  ddbMock.on(QueryCommand).resolves({ Items: [] });
+  // a Query of an account's own partition (the data export) holds its profile, as the table does
+  ddbMock.on(QueryCommand).callsFake((input: { ExpressionAttributeValues?: Record<string, unknown> }) => {
+    const pk = String(input.ExpressionAttributeValues?.[':pk'] ?? '');
+    const name = (Object.keys(principals) as PrincipalName[]).find((n) => pk === `USER#${principals[n].sub}`);
+    return { Items: name ? [profileItem(name)] : [] };
+  });
   cognitoMock.on(InitiateAuthCommand).rejects(awsError('NotAuthorizedException'));
   cognitoMock.on(SignUpCommand).rejects(awsError('UsernameExistsException'));
 });

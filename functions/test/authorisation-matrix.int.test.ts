@@ -35,6 +35,8 @@ const requests: Record<ExistingRouteKey, (caller: Caller) => Req> = {
   'POST /api/auth/forgot-password': () => ({ path: '/api/auth/forgot-password', body: { username: 'no-such-user-matrix' } }),
   'POST /api/auth/reset-password': () => ({ path: '/api/auth/reset-password', body: { username: 'no-such-user-matrix', code: '000000', password: 'Matrix-reset-Password-42' } }),
   'POST /api/auth/change-password': () => ({ path: '/api/auth/change-password', body: { currentPassword: 'not-the-password', newPassword: 'Matrix-changed-Password-42' } }),
+  'GET /api/account/export': () => ({ path: '/api/account/export' }),
+  'POST /api/account/delete': () => ({ path: '/api/account/delete', body: { password: 'not-the-password' } }),
   'GET /api/auth/me': () => ({ path: '/api/auth/me' }),
   'POST /api/auth/mfa/setup': () => ({ path: '/api/auth/mfa/setup' }),
   'POST /api/auth/mfa/verify': () => ({ path: '/api/auth/mfa/verify', body: { code: '000000' } }),

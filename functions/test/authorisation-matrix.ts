@@ -43,6 +43,9 @@ export const expectedOutcomes: Readonly<Record<ExistingRouteKey, Row>> = {
   'POST /api/auth/forgot-password': publicRoute(202),
   'POST /api/auth/reset-password': publicRoute(400),
   'POST /api/auth/change-password': signedIn(400),
+  // the account's data: anyone signed in exports their own; the matrix's password is wrong, so nothing is deleted
+  'GET /api/account/export': signedIn(200),
+  'POST /api/account/delete': signedIn(400),
   'GET /api/auth/me': signedIn(200),
   // two-step sign-in: any account may set up an authenticator; the admin has one already (409), and
   // the matrix's code is wrong for everyone (400, nothing changes)

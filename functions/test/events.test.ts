@@ -69,6 +69,7 @@ describe('events/ (one sample API Gateway v2 event per route)', () => {
         'patch-feedback-status',
         'post-subscription-change',
         'post-admin-sandbox-payment-event',
+        'post-account-delete',
       ];
       expect(event.body !== undefined).toBe(payloadRoutes.includes(route.name));
       if (event.body !== undefined) {

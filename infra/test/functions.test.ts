@@ -102,11 +102,13 @@ describe('functions: least privilege', () => {
     expect(WRITES.filter((w) => a.has(w))).toEqual([]);
   });
 
-  it('only feedback queries the GSI (the admin reads the newest events from one item, decision 0023)', () => {
+  it('only feedback (the admin list) and billing (the log entries of an account being deleted: decision 0021) query the GSI (the admin reads the newest events from one item, decision 0023)', () => {
     for (const d of domains) {
       const usesIndex = statements(d).some((s) => JSON.stringify(s.Resource).includes('/index/gsi1'));
-      expect(usesIndex, d).toBe(d === 'feedback');
+      expect(usesIndex, d).toBe(d === 'feedback' || d === 'billing');
     }
+    const billingIndex = statements('billing').filter((s) => JSON.stringify(s.Resource).includes('/index/gsi1'));
+    expect(billingIndex.map((s) => s.Condition)).toEqual([{ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['LOGUSER#*'] } }]);
   });
 
   it('the webhook touches only its own items (LeadingKeys) and never deletes', () => {
@@ -126,13 +128,15 @@ describe('functions: least privilege', () => {
     expect(readers(id(stack.payments.stripeWebhookSecret))).toEqual(['stripe-webhook']);
   });
 
-  it('Cognito admin actions: every session function may refresh and check an admin token against the pool; auth creates users and answers the MFA challenge; admin manages the system-test user; the webhook none', () => {
+  it('Cognito admin actions: every session function may refresh and check an admin token against the pool; auth creates users and answers the MFA challenge; admin manages the system-test user; billing deletes an account; the webhook none', () => {
     const cognito = (d: Domain) => [...actions(d)].filter((a) => a.startsWith('cognito-idp:')).sort();
     // lib/admin-gate.ts (decision 0018): the group and the authenticator are read live on admin and subscriber routes
     const everySession = ['cognito-idp:AdminGetUser', 'cognito-idp:AdminInitiateAuth', 'cognito-idp:AdminListGroupsForUser'];
     expect(cognito('auth')).toEqual([...everySession, 'cognito-idp:AdminCreateUser', 'cognito-idp:AdminDeleteUser', 'cognito-idp:AdminRespondToAuthChallenge', 'cognito-idp:AdminSetUserPassword'].sort());
     expect(cognito('admin')).toEqual([...everySession, 'cognito-idp:AdminCreateUser', 'cognito-idp:AdminDeleteUser', 'cognito-idp:AdminSetUserPassword'].sort());
-    for (const d of domains.filter((x) => x !== 'auth' && x !== 'admin' && x !== 'stripe-webhook')) expect(cognito(d), d).toEqual(everySession);
+    // billing: account deletion removes the Cognito user after cancelling the Stripe subscription (decision 0021)
+    expect(cognito('billing')).toEqual([...everySession, 'cognito-idp:AdminDeleteUser'].sort());
+    for (const d of domains.filter((x) => x !== 'auth' && x !== 'admin' && x !== 'billing' && x !== 'stripe-webhook')) expect(cognito(d), d).toEqual(everySession);
     expect(cognito('stripe-webhook')).toEqual([]);
   });
 });

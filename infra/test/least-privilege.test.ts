@@ -79,11 +79,11 @@ describe('least privilege per item type', () => {
     expect(allowed('feedback', { action: 'UpdateItem', index: 'table', leadingKey: 'USER#u1', attributes: ['pk', 'sk', 'subscription'] })).toBe(false);
   });
 
-  it('who may write what: payments only billing and the webhook, sign-in limits only auth (and the admin system tests)', () => {
+  it('who may write what: payments only billing and the webhook, sign-in limits auth, billing (the password check of account deletion, decision 0021) and the admin system tests', () => {
     const writers = (key: string) => domains.filter((d) => ['PutItem', 'UpdateItem'].some((action) => allowed(d, { action, index: 'table', leadingKey: key, attributes: ['pk', 'sk'] })));
     expect(writers('PAYMENT#stripe#in_1')).toEqual(['billing', 'stripe-webhook']);
     expect(writers('STRIPE_EVENT#evt_1')).toEqual(['stripe-webhook']);
-    expect(writers('LOGIN#IP#203.0.113.9')).toEqual(['auth', 'admin']);
+    expect(writers('LOGIN#IP#203.0.113.9')).toEqual(['auth', 'billing', 'admin']);
     expect(writers('CATALOG#MEAL#0')).toEqual([]);
     // USER# items with any attribute: the functions that own profiles and subscriptions
     const profileWriters = domains.filter((d) => allowed(d, { action: 'UpdateItem', index: 'table', leadingKey: 'USER#u1', attributes: ['pk', 'sk', 'subscription'] }));

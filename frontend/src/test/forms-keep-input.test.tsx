@@ -347,6 +347,20 @@ const FORMS: FormEntry[] = [
     route: 'POST /api/auth/change-password',
     refusals: [{ status: 400, names: { field: 'newPassword', label: 'New password' } }, { status: 400 }, { status: 429 }],
   },
+  {
+    name: 'Settings › Account: delete my account',
+    sources: ['features/auth/components/delete-account.tsx', 'features/auth/components/account-tab.tsx'],
+    path: '/settings?tab=account',
+    handlers: () => ({ 'GET /api/auth/me': subscriber }),
+    open: (user) => card(user, 'Delete my account', 'Delete My Account...'),
+    fields: [
+      { label: 'Password', kind: 'text', value: 'Typed-Secret-6' },
+      { label: 'I understand that my account and its data are deleted for good.', kind: 'checkbox', value: 'on' },
+    ],
+    submit: 'Delete My Account',
+    route: 'POST /api/account/delete',
+    refusals: [{ status: 400, names: { field: 'password', label: 'Password' } }, { status: 400 }, { status: 429 }],
+  },
 ];
 
 /** Controls without typed input that send a change (named in the issue or found by the scan). */

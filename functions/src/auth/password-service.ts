@@ -87,7 +87,7 @@ export async function resetPassword(input: ResetPasswordRequest, ip: string): Pr
  * the request's profile check), a wrong password is counted (call 2). A right password of an account
  * with two-step sign-in is known from Cognito's challenge; otherwise the tokens it got are revoked.
  */
-async function verifyCurrentPassword(session: Session, password: string, ip: string): Promise<void> {
+export async function verifyCurrentPassword(session: Session, password: string, ip: string, wrong = CURRENT_PASSWORD_WRONG): Promise<void> {
   const now = new Date();
   const gate = await loginGate(session.username, ip, now);
   if (gate === 'refuse') {
@@ -102,7 +102,7 @@ async function verifyCurrentPassword(session: Session, password: string, ip: str
     if (err instanceof HttpError && err.status === 401 && err.message === MFA_CODE_REQUIRED) return; // the password is right
     if (err instanceof HttpError && err.status === 401) {
       await recordFailure(session.username, ip, 'failed', now);
-      throw new HttpError(400, CURRENT_PASSWORD_WRONG);
+      throw new HttpError(400, wrong);
     }
     throw err;
   }

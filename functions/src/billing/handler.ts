@@ -1,3 +1,4 @@
+import { ACCOUNT_DELETED, deleteAccountRequest } from '../contract/account';
 import {
   activateSubscriptionRequest,
   changePlanRequest,
@@ -11,6 +12,7 @@ import { createDomainHandler, parseBody, parseQuery } from '../lib/domain-handle
 import { unauthorized } from '../lib/http-error';
 import { countMetric, metricNames } from '../lib/metrics';
 import { type AppRequest, type Session, header } from '../lib/request';
+import { clearSessionCookies } from '../lib/session';
 import { providerFailure } from './provider-errors';
 import { paypalWebhooks } from './providers/provider-registry';
 import {
@@ -83,6 +85,24 @@ export const handler = createDomainHandler('billing', {
   'POST /api/subscription/change': async (req) => {
     const input = parseBody(changePlanRequest, req.body);
     return { status: 200, body: await changePlan(session(req), input) };
+  },
+  // The account's data (decision 0021): its own chunk, loaded by these two rare routes only, so the
+  // sign-in limits and Cognito code it needs stay off billing's cold path.
+  'GET /api/account/export': async (req) => {
+    const { exportAccount } = await import('../account/account-service');
+    const data = await exportAccount(session(req));
+    return {
+      status: 200,
+      body: data,
+      headers: { 'Content-Disposition': `attachment; filename="fittrack-data-${data.exportedAt.slice(0, 10)}.json"`, 'Cache-Control': 'no-store' },
+    };
+  },
+  'POST /api/account/delete': async (req) => {
+    const input = parseBody(deleteAccountRequest, req.body);
+    const { deleteAccount } = await import('../account/account-service');
+    await deleteAccount(session(req), input, req.ip);
+    req.setCookies.push(...clearSessionCookies());
+    return { status: 200, body: { message: ACCOUNT_DELETED } };
   },
   /**
    * PayPal webhook (access level `stripe`: no session, the exact raw body; PayPal checks its own

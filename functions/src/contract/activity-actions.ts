@@ -14,6 +14,8 @@ export const activityActionLabels = {
   password_changed: 'Password Changed',
   /** a password was reset with a mailed code (every session ended, decision 0019) */
   password_reset: 'Password Reset',
+  /** an account was deleted by its owner; its log entries and feedback were anonymised (decision 0021) */
+  account_deleted: 'Account Deleted',
   subscription_activated: 'Subscription Activated',
   payment_failed: 'Payment Failed',
   /** money went back on a payment (refund, dispute); a partial refund is logged and changes nothing */

@@ -45,6 +45,8 @@ export async function insertFeedback(
       },
     },
     ...activityLogItems(log, { alsoAdd: { feedbackCount: 1 } }),
+    // the author's pointer: their data export and account deletion find the item by it (decision 0021)
+    { Put: { TableName: tableName(), Item: { ...keys.feedbackRef(feedback.userId, feedback.id), entity: 'FEEDBACK_REF', id: feedback.id, createdAt: feedback.createdAt } } },
   ]);
   if (outcome.ok) return 'created';
   if (outcome.failed === 0) return 'rate_limited';
@@ -78,6 +80,7 @@ export async function deleteTestFeedback(f: Pick<Feedback, 'id' | 'userId' | 'me
         ExpressionAttributeValues: { ':minus': -1, ':zero': 0 },
       },
     },
+    { Delete: { TableName: tableName(), Key: keys.feedbackRef(f.userId, f.id) } },
   ]);
   return outcome.ok;
 }

@@ -64,7 +64,7 @@ describe('POST /api/feedback', () => {
     expect(tx).toHaveLength(1);
     const [check, ...items] = tx[0]!.args[0].input.TransactItems!;
     expect(check!.ConditionCheck!.Key).toEqual({ pk: `USER#${principals.subscriber.sub}`, sk: 'PROFILE' });
-    expect(items).toHaveLength(4);
+    expect(items).toHaveLength(5);
     expect(items[0]!.Update).toMatchObject({
       Key: { pk: `USER#${principals.subscriber.sub}`, sk: expect.stringMatching(/^RATE#FEEDBACK#\d{4}-\d\d-\d\dT\d\d$/) },
       ConditionExpression: 'attribute_not_exists(#n) OR #n < :limit',

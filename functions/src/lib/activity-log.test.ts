@@ -20,12 +20,15 @@ describe('no hot item: the keys of what an activity writes (docs/decisions/0016)
   const input = { action: 'login' as const, userId: 'u1', details: 'signed in', ipAddress: '203.0.113.9', now };
   const fixed = (r: number) => () => r;
 
-  it('puts the log item in its UTC day partition on a shard, and nowhere every event writes (no index entry: decision 0023)', () => {
+  it('puts the log item in its UTC day partition on a shard, and nowhere every event writes (no shared index entry: decision 0023)', () => {
     const [log] = activityLogItems(input, { random: fixed(0.99) });
     const item = log!.Put!.Item!;
     expect(item).toMatchObject({ pk: `LOG#2026-11-24#${LOG_SHARDS - 1}`, entity: 'LOG', action: 'login' });
-    expect(item.gsi1pk).toBeUndefined();
-    expect(item.gsi1sk).toBeUndefined();
+    // only the user's own index partition, which account deletion reads (decision 0021); none without a user
+    expect(item.gsi1pk).toBe(input.userId ? `LOGUSER#${input.userId}` : undefined);
+    expect(item.gsi1sk).toBe(input.userId ? item.timestamp : undefined);
+    const anonymous = activityLogItems({ ...input, userId: null })[0]!.Put!.Item!;
+    expect(anonymous.gsi1pk).toBeUndefined();
     expect(item.sk).toMatch(/^2026-11-24T21:07:45\.500Z#[0-9A-Z]{26}$/);
   });
 

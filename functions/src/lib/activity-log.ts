@@ -101,6 +101,8 @@ export function activityLogItems(a: ActivityInput, o: { alsoAdd?: Record<string,
           action: a.action,
           details: a.details.slice(0, 500),
           userId: a.userId,
+          // the user's own index of their entries: account deletion finds and anonymises them (decision 0021)
+          ...(a.userId ? { gsi1pk: keys.userLogGsi1pk(a.userId), gsi1sk: ts } : {}),
           ipAddress: a.ipAddress,
           timestamp: ts,
           expiresAt: Math.floor(now.getTime() / 1000) + ACTIVITY_LOG_RETENTION_DAYS * 86_400,

@@ -228,8 +228,10 @@ const TRACKING_USER_ATTRIBUTES = [
   'steps', 'caloriesBurned', 'caloriesConsumed', 'pushups', 'count', 'setId', 'mealId', 'name', 'calories',
   'trackedDays', 'stepsSet', 'stepsReplaced', 'caloriesBurnedSet', 'caloriesBurnedReplaced', 'steps@*', 'caloriesBurned@*', 'fingerprint',
 ] as const;
-/** The attributes feedback may write under `USER#`: the author's hourly feedback count only. */
-const FEEDBACK_USER_ATTRIBUTES = ['pk', 'sk', 'entity', 'n', 'expiresAt'] as const;
+/** The attributes feedback may write under `USER#`: the author's hourly feedback count and pointer to the item (decision 0021). */
+const FEEDBACK_USER_ATTRIBUTES = ['pk', 'sk', 'entity', 'n', 'expiresAt', 'id', 'createdAt'] as const;
+/** What account deletion may change on a feedback item: its author's user id, email and name (decision 0021). */
+const FEEDBACK_AUTHOR_ATTRIBUTES = ['pk', 'sk', 'userId', 'email', 'name'] as const;
 
 /**
  * Least privilege per item type (issue 17 point 5): what each function may do to which partitions.
@@ -258,11 +260,17 @@ const DYNAMO_GRANTS: Readonly<Record<Domain, readonly DynamoGrant[]>> = {
     { actions: ['PutItem', 'UpdateItem', 'DeleteItem'], leadingKeys: ['USER#*'], attributes: TRACKING_USER_ATTRIBUTES },
   ],
   // the profile's subscription, payment records and their list entries, PayPal event records (and the
-  // sandbox's simulated ones), the log and the counters; the admin payments list on gsi1 (decision 0306)
+  // sandbox's simulated ones), the log and the counters; the admin payments list on gsi1 (decision 0306);
+  // the account's data (decision 0021): export reads the account and its feedback, deletion checks the
+  // password through the sign-in limits, deletes the account's items, and anonymises its feedback
+  // (author fields only) and its log entries (found on gsi1)
   billing: [
     { actions: [...READ_ITEMS, 'Query'], leadingKeys: ['USER#*', 'PAYMENT#*'] },
-    { actions: ['Query'], leadingKeys: ['PAYMENTS#*'], index: 'gsi1' },
-    { actions: ['PutItem', 'UpdateItem'], leadingKeys: ['USER#*', 'PAYMENT#*', 'PAYPAL_EVENT#*', 'SANDBOX_EVENT#*', 'LOG#*', 'STATS#*'] },
+    { actions: READ_ITEMS, leadingKeys: ['FEEDBACK#*', 'LOGIN#*'] },
+    { actions: ['Query'], leadingKeys: ['PAYMENTS#*', 'LOGUSER#*'], index: 'gsi1' },
+    { actions: ['PutItem', 'UpdateItem'], leadingKeys: ['USER#*', 'PAYMENT#*', 'PAYPAL_EVENT#*', 'SANDBOX_EVENT#*', 'LOG#*', 'STATS#*', 'LOGIN#*', 'LOGINS#*'] },
+    { actions: ['UpdateItem'], leadingKeys: ['FEEDBACK#*'], attributes: FEEDBACK_AUTHOR_ATTRIBUTES },
+    { actions: ['DeleteItem'], leadingKeys: ['USER#*'] },
   ],
   // feedback items, the author's hourly count, the log and the counters; the admin list on gsi1
   feedback: [
@@ -383,6 +391,8 @@ export class Functions extends Construct {
     allow('auth', ['cognito-idp:AdminCreateUser', 'cognito-idp:AdminSetUserPassword', 'cognito-idp:AdminDeleteUser', 'cognito-idp:AdminRespondToAuthChallenge'], [props.userPoolArn]);
     props.secrets.stripeSecretKey.grantRead(house.billing.role);
     props.secrets.paypalCredentials.grantRead(house.billing.role);
+    // billing: account deletion (POST /api/account/delete, decision 0021) cancels the Stripe subscription, then deletes the user.
+    allow('billing', ['cognito-idp:AdminDeleteUser'], [props.userPoolArn]);
     // admin: system tests with a throwaway account that is created, inspected and deleted again (DESIGN.md departure 7).
     allow(
       'admin',

@@ -163,6 +163,10 @@ export const sandboxCardProvider: CardProvider = {
   async cancelAtPeriodEnd() {
     // The sandbox keeps no renewal schedule: turning auto-renewal off is the profile change alone.
   },
+  async cancelAllNow() {
+    // The sandbox's subscriptions live on the profile only: deleting it ends them.
+    return [];
+  },
 };
 
 /**

@@ -273,6 +273,21 @@ export function stripeCardProvider(stripe: Stripe): CardProvider {
       }
       await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true }, { idempotencyKey: `cancel-${subscriptionId}` });
     },
+    async cancelAllNow(profile: Profile) {
+      let customerId = profile.stripeCustomerId;
+      if (!customerId) {
+        const found = await stripe.customers.search({ query: `metadata['userId']:'${profile.id.replace(/[^A-Za-z0-9-]/g, '')}'`, limit: 1 });
+        customerId = found.data[0]?.id;
+      }
+      if (!customerId) return [];
+      // without a status filter Stripe lists every subscription that is not cancelled yet
+      const list = await stripe.subscriptions.list({ customer: customerId, limit: 100 });
+      const open = list.data.filter((sub) => sub.status !== 'canceled' && sub.status !== 'incomplete_expired');
+      for (const sub of open) {
+        await whenNotInProgress(() => stripe.subscriptions.cancel(sub.id, {}, { idempotencyKey: `delete-account-${sub.id}` }));
+      }
+      return open.map((sub) => sub.id);
+    },
   };
 }
 

@@ -59,6 +59,12 @@ export interface CardProvider {
   findPaidSubscription(profile: Profile): Promise<CardSubscriptionState | null>;
   /** Turns auto-renewal off: access continues until the period end. */
   cancelAtPeriodEnd(subscriptionId: string): Promise<void>;
+  /**
+   * Account deletion: cancels at once every subscription of the user that is not cancelled yet
+   * (live, unpaid or past due; no proration, no refund), found at the provider by the user's
+   * customer. Idempotent: a second call finds nothing left to cancel. Answers the ids it cancelled.
+   */
+  cancelAllNow(profile: Profile): Promise<string[]>;
 }
 
 /** A PayPal order as the provider reports it. */

@@ -14,6 +14,10 @@ export const keys = {
   /** The one catalogue partition of a kind before the copies: emptied by the seed sync, never read. */
   legacyCatalogPartition: (kind: CatalogKind) => `CATALOG#${kind}`,
   feedback: (id: string) => ({ pk: `FEEDBACK#${id}`, sk: 'FEEDBACK' }),
+  /** A user's pointer to a feedback item they sent (written with it): export and deletion find it in `USER#<sub>` (decision 0021). */
+  feedbackRef: (sub: string, id: string) => ({ pk: `USER#${sub}`, sk: `FEEDBACK#${id}` }),
+  /** gsi1 partition of one user's activity-log entries (`gsi1sk` the entry's timestamp): deletion anonymises them (decision 0021). */
+  userLogGsi1pk: (sub: string) => `LOGUSER#${sub}`,
   /**
    * An activity-log item: partitioned by its UTC day and a random shard (`LOG#<yyyy-mm-dd>#<shard>`,
    * sk `<ts>#<ulid>`), so no partition takes every event (docs/decisions/0016).

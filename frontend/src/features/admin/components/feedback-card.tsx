@@ -62,7 +62,7 @@ export function FeedbackCard({ feedback }: { feedback: Feedback }) {
           <h3 id={`feedback-${feedback.id}`} ref={heading} tabIndex={-1} className="truncate font-semibold text-slate-900">
             {feedback.name || 'Anonymous'}
           </h3>
-          <p className="truncate text-sm text-slate-600">{feedback.email}</p>
+          <p className="truncate text-sm text-slate-600">{feedback.email || 'Deleted account'}</p>
         </div>
         <StatusBadge status={feedback.status} />
       </div>

@@ -7,6 +7,8 @@ import { focusFormAfterError } from '@/lib/focus-after-error';
 import { toastRequestError } from '@/lib/request-error-toast';
 import { postAuthLogoutAll } from '@/features/auth/api/post-auth-logout-all';
 import { postAuthChangePassword } from '@/features/auth/api/post-auth-password';
+import { DeleteAccount } from './delete-account';
+import { DownloadMyData } from './download-my-data';
 // Through the public module, not ./session-context: this chunk then shares the entry's modules instead of
 // making Rolldown split the API client and SWR out of the entry into chunks of their own (+600 B at start).
 import { useSession, useSessionActions } from '@/features/auth/public';
@@ -150,6 +152,8 @@ export function AccountTab() {
       <AccountDetails />
       <ChangePasswordForm />
       <SignOutEverywhere />
+      <DownloadMyData />
+      <DeleteAccount />
     </div>
   );
 }

@@ -75,8 +75,10 @@ export function PrivacyPolicyPage() {
       </Section>
       <Section title="Your rights">
         <p>
-          You can ask for a copy of your data, ask us to correct it, or ask us to delete your account and its data at any
-          time by writing to support. We reply within 24 hours and complete requests within 30 days.
+          You can download a copy of your data and delete your account and its data yourself at any time in Settings ›
+          Account. Deleting an account cancels a renewing subscription at once; feedback you sent and the activity log
+          keep no name, email, username or IP address of a deleted account. You can also ask us to correct your data or
+          do any of this for you by writing to support. We reply within 24 hours and complete requests within 30 days.
         </p>
       </Section>
     </LegalPage>

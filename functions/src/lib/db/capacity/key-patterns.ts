@@ -48,6 +48,8 @@ const shapes: Shapes = {
   catalogPartition: [literal('kind'), shard(CATALOG_COPIES)],
   legacyCatalogPartition: [literal('kind')],
   feedback: [caller('id')],
+  feedbackRef: [caller('sub'), caller('id')],
+  userLogGsi1pk: [caller('sub')],
   // a sign-in failure's hourly entry has the id `LOGIN_FAILED#<account>` (auth/login-limit.ts)
   log: [time('time'), caller('id', '.+'), shard(LOG_SHARDS)],
   newestLog: [],

@@ -55,6 +55,8 @@ export const ROUTE_TRAFFIC: Record<RouteKeyOf<Domain>, RouteTraffic> = {
   'POST /api/auth/forgot-password': { perActiveUserPerDay: 0.005, why: 'rare: a forgotten password' },
   'POST /api/auth/reset-password': { perActiveUserPerDay: 0.005, why: 'follows a forgot-password' },
   'POST /api/auth/change-password': { perActiveUserPerDay: 0.002, why: 'rare' },
+  'GET /api/account/export': { perActiveUserPerDay: 0.001, why: 'rare: a person asks for their data now and then' },
+  'POST /api/account/delete': { perActiveUserPerDay: 0.0005, why: 'rare: once per account at most' },
   'GET /api/auth/me': { perActiveUserPerDay: 5, why: 'the session check of every app start and tab focus: about 5 opens a day' },
   'POST /api/auth/mfa/setup': { perDay: ADMINS, why: 'administrators only (two-step sign-in); at most once each a day' },
   'POST /api/auth/mfa/verify': { perDay: ADMINS * 2, why: 'administrators only' },
