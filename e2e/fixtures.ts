@@ -1,5 +1,6 @@
 import { generateSync } from 'otplib';
 import { type Page } from 'playwright-core';
+import { latestCodeFor } from '../functions/test/mail';
 import { grantSubscription } from '../test-support/subscriptions';
 
 let n = 0;
@@ -7,9 +8,11 @@ let n = 0;
 /**
  * Creates an account through the real signup API (optionally with an active subscription,
  * granted in the table) for a journey that is not about signing up. Sign in through the UI
- * with the returned credentials.
+ * with the returned credentials. Its email address is confirmed with the code from the local outbox
+ * (decision 0024), as its owner would, so screens show no "Confirm your email address" banner;
+ * `verified: false` leaves it unconfirmed.
  */
-export async function createUser(o: { subscribed?: boolean; prefix?: string } = {}) {
+export async function createUser(o: { subscribed?: boolean; prefix?: string; verified?: boolean } = {}) {
   const base = process.env.E2E_BASE_URL!;
   const username = `${o.prefix ?? 'e2e'}${Date.now().toString(36)}${n++}`;
   const password = 'E2eFixture1x';
@@ -20,6 +23,15 @@ export async function createUser(o: { subscribed?: boolean; prefix?: string } = 
   });
   if (res.status !== 201) throw new Error(`signup failed: ${res.status} ${await res.text()}`);
   const { user } = (await res.json()) as { user: { id: string } };
+  if (o.verified ?? true) {
+    const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const verify = await fetch(`${base}/api/auth/verify-email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: base, cookie },
+      body: JSON.stringify({ code: latestCodeFor(`${username}@example.com`) }),
+    });
+    if (verify.status !== 200) throw new Error(`email verification failed: ${verify.status} ${await verify.text()}`);
+  }
   if (o.subscribed) await grantSubscription(user.id);
   return { username, password, id: user.id, email: `${username}@example.com` };
 }

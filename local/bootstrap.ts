@@ -97,6 +97,8 @@ const POOL_POLICIES = {
 const ADMIN_CREATE_ONLY = { AllowAdminCreateUserOnly: true };
 /** TOTP for the accounts that set it up, as the CDK pool (decision 0018; the emulator has no SMS). */
 const MFA_OPTIONAL = 'OPTIONAL' as const;
+/** Email addresses are confirmed by a mailed code, as the CDK pool (decision 0024): cognito-local mails (the outbox) only for these. */
+const AUTO_VERIFIED: ('email' | 'phone_number')[] = ['email'];
 
 /** The app client as the CDK auth construct makes it: confidential, admin flows only (note 0014). */
 const appClientInput = (UserPoolId: string) => ({
@@ -133,7 +135,13 @@ export async function ensureUserPool(endpoint: string, dataDir: string): Promise
         await client.send(new DescribeUserPoolCommand({ UserPoolId: ids.userPoolId }));
         // a pool from an earlier version gets today's rules (cognito-local keeps what it was created with)
         await client.send(
-          new UpdateUserPoolCommand({ UserPoolId: ids.userPoolId, Policies: POOL_POLICIES, AdminCreateUserConfig: ADMIN_CREATE_ONLY, MfaConfiguration: MFA_OPTIONAL }),
+          new UpdateUserPoolCommand({
+            UserPoolId: ids.userPoolId,
+            Policies: POOL_POLICIES,
+            AdminCreateUserConfig: ADMIN_CREATE_ONLY,
+            MfaConfiguration: MFA_OPTIONAL,
+            AutoVerifiedAttributes: AUTO_VERIFIED,
+          }),
         );
         if (ids.userPoolClientId && ids.userPoolClientSecret) return ids as PoolIds;
         const upgraded = { userPoolId: ids.userPoolId, ...(await createAppClient(client, ids.userPoolId)) };
@@ -150,6 +158,7 @@ export async function ensureUserPool(endpoint: string, dataDir: string): Promise
         UsernameConfiguration: { CaseSensitive: false },
         AdminCreateUserConfig: ADMIN_CREATE_ONLY,
         MfaConfiguration: MFA_OPTIONAL,
+        AutoVerifiedAttributes: AUTO_VERIFIED,
         Schema: [{ Name: 'email', AttributeDataType: 'String', Required: true, Mutable: true }],
       }),
     );

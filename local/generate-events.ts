@@ -121,6 +121,8 @@ const sampleBodies: Partial<Record<RouteName, unknown>> = {
   'post-auth-reset-password': { username: 'alex_runner', code: '123456', password: 'harbour-violet-compass-77' },
   'post-auth-change-password': { currentPassword: 'orbit-lantern-quartz-42', newPassword: 'harbour-violet-compass-77' },
   'post-account-delete': { password: 'orbit-lantern-quartz-42' },
+  'post-auth-verify-email': { code: '123456' },
+  'post-auth-change-email': { email: 'alex.new@example.com', password: 'orbit-lantern-quartz-42' },
   'patch-progress-today': { steps: 5000 },
   'post-progress-today-meals': { mealId: 'meal-greek-yogurt-berries' },
   'post-pushups': { userId: 1, count: 10 },

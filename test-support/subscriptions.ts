@@ -22,3 +22,10 @@ export async function grantSubscription(
     }),
   );
 }
+
+/** Test fixture: forgets when the last verification code was sent, so the account may ask for one at once. */
+export async function allowVerificationResend(userId: string): Promise<void> {
+  await ddb().send(
+    new UpdateCommand({ TableName: tableName(), Key: keys.profile(userId), UpdateExpression: 'REMOVE verificationSentAt', ConditionExpression: 'attribute_exists(pk)' }),
+  );
+}

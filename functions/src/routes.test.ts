@@ -59,6 +59,10 @@ const expected: Record<string, Access> = {
   'POST /api/auth/change-password': 'user',
   'GET /api/account/export': 'user',
   'POST /api/account/delete': 'user',
+  // email verification and change email (decision 0024)
+  'POST /api/auth/verify-email': 'user',
+  'POST /api/auth/resend-verification': 'user',
+  'POST /api/auth/change-email': 'user',
   // a diary you can correct (issue 18 point 3; DESIGN.md section 8, departure 10)
   'GET /api/progress/today/meals': 'subscriber',
   'DELETE /api/progress/today/meals/{id}': 'subscriber',

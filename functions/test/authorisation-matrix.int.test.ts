@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { routeKey, routes } from '../src/routes';
 import { ApiClient, STRONG_PASSWORD, adminClient, loggedInClient, signedUpClient, subscriberClient, uniqueName } from './api-client';
 import { CALLERS, type Caller, DENIALS, type ExistingRouteKey, expectedOutcomes } from './authorisation-matrix';
-import { grantSubscription } from '../../test-support/subscriptions';
+import { allowVerificationResend, grantSubscription } from '../../test-support/subscriptions';
 
 /**
  * The authorisation matrix against the emulators: every route of the route table, called through
@@ -38,6 +38,9 @@ const requests: Record<ExistingRouteKey, (caller: Caller) => Req> = {
   'GET /api/account/export': () => ({ path: '/api/account/export' }),
   'POST /api/account/delete': () => ({ path: '/api/account/delete', body: { password: 'not-the-password' } }),
   'GET /api/auth/me': () => ({ path: '/api/auth/me' }),
+  'POST /api/auth/verify-email': () => ({ path: '/api/auth/verify-email', body: { code: '000000' } }),
+  'POST /api/auth/resend-verification': () => ({ path: '/api/auth/resend-verification' }),
+  'POST /api/auth/change-email': (caller) => ({ path: '/api/auth/change-email', body: { email: `${caller}-matrix-new@example.com`, password: 'not-the-password' } }),
   'POST /api/auth/mfa/setup': () => ({ path: '/api/auth/mfa/setup' }),
   'POST /api/auth/mfa/verify': () => ({ path: '/api/auth/mfa/verify', body: { code: '000000' } }),
   'GET /api/config': () => ({ path: '/api/config' }),
@@ -106,6 +109,8 @@ beforeAll(async () => {
     signedUpClient('mxlogin'),
   ]);
   await grantSubscription(lapsed.id, { status: 'active', expiresAt: yesterday });
+  // the sign-up's code was sent a moment ago: each account may ask for a new one at once (202, not "wait a minute")
+  await Promise.all([user.id, lapsed.id, subscriber.id].map((id) => allowVerificationResend(id)));
   loginAccount = login;
   sessions.set('anonymous', new ApiClient());
   sessions.set('user', user.client);

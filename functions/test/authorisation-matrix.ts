@@ -47,6 +47,11 @@ export const expectedOutcomes: Readonly<Record<ExistingRouteKey, Row>> = {
   'GET /api/account/export': signedIn(200),
   'POST /api/account/delete': signedIn(400),
   'GET /api/auth/me': signedIn(200),
+  // email verification: the matrix's code is wrong (400; the admin's address is verified already, also 400);
+  // a new code is sent to each unverified account (202); change email with a wrong password is 400
+  'POST /api/auth/verify-email': signedIn(400),
+  'POST /api/auth/resend-verification': { ...signedIn(202), admin: 400 },
+  'POST /api/auth/change-email': signedIn(400),
   // two-step sign-in: any account may set up an authenticator; the admin has one already (409), and
   // the matrix's code is wrong for everyone (400, nothing changes)
   'POST /api/auth/mfa/setup': { ...signedIn(200), admin: 409 },

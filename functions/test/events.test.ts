@@ -57,6 +57,8 @@ describe('events/ (one sample API Gateway v2 event per route)', () => {
         'post-auth-forgot-password',
         'post-auth-reset-password',
         'post-auth-change-password',
+        'post-auth-verify-email',
+        'post-auth-change-email',
         'patch-progress-today',
         'post-progress-today-meals',
         'post-pushups',

@@ -28,6 +28,25 @@ describe('auth: Cognito user pool', () => {
     template.hasResource('AWS::Cognito::UserPool', { DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' });
   });
 
+  it('confirms email addresses with a mailed code, and forgot password reaches the verified address (decision 0024)', () => {
+    template.hasResourceProperties('AWS::Cognito::UserPool', {
+      // Cognito mails a verification code only for auto-verified attributes
+      AutoVerifiedAttributes: ['email'],
+      VerificationMessageTemplate: Match.objectLike({ DefaultEmailOption: 'CONFIRM_WITH_CODE', EmailMessage: Match.stringLikeRegexp('\\{####\\}') }),
+      // admin_only would refuse ForgotPassword; the code goes to the verified email only
+      AccountRecoverySetting: { RecoveryMechanisms: [{ Name: 'verified_email', Priority: 1 }] },
+      // the address changes at once and is unverified until its code is entered (no keep-original)
+      UserAttributeUpdateSettings: Match.absent(),
+    });
+    const [pool] = Object.values(template.findResources('AWS::Cognito::UserPool'));
+    const email = (pool!.Properties.Schema as { Name: string; Mutable: boolean }[]).find((a) => a.Name === 'email');
+    expect(email?.Mutable).toBe(true);
+    // AdminUpdateUserAttributes (change email) over IAM; GetUserAttributeVerificationCode and
+    // VerifyUserAttribute are authorised by the user's access token and take no IAM permission
+    const policies = JSON.stringify(template.findResources('AWS::IAM::Policy'));
+    expect(policies).toContain('cognito-idp:AdminUpdateUserAttributes');
+  });
+
   it('offers two-step sign-in with an authenticator app (TOTP) and no SMS: admins must set it up (decision 0018)', () => {
     template.hasResourceProperties('AWS::Cognito::UserPool', { MfaConfiguration: 'OPTIONAL', EnabledMfas: ['SOFTWARE_TOKEN_MFA'] });
   });

@@ -102,13 +102,13 @@ describe('functions: least privilege', () => {
     expect(WRITES.filter((w) => a.has(w))).toEqual([]);
   });
 
-  it('only feedback (the admin list) and billing (the log entries of an account being deleted: decision 0021) query the GSI (the admin reads the newest events from one item, decision 0023)', () => {
+  it('only feedback (the admin list) and billing (the payments of a month, decision 0306; the log entries of an account being deleted, decision 0021) query the GSI (the admin reads the newest events from one item, decision 0023)', () => {
     for (const d of domains) {
       const usesIndex = statements(d).some((s) => JSON.stringify(s.Resource).includes('/index/gsi1'));
       expect(usesIndex, d).toBe(d === 'feedback' || d === 'billing');
     }
     const billingIndex = statements('billing').filter((s) => JSON.stringify(s.Resource).includes('/index/gsi1'));
-    expect(billingIndex.map((s) => s.Condition)).toEqual([{ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['LOGUSER#*'] } }]);
+    expect(billingIndex.map((s) => s.Condition)).toEqual([{ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['PAYMENTS#*', 'LOGUSER#*'] } }]);
   });
 
   it('the webhook touches only its own items (LeadingKeys) and never deletes', () => {
@@ -132,7 +132,7 @@ describe('functions: least privilege', () => {
     const cognito = (d: Domain) => [...actions(d)].filter((a) => a.startsWith('cognito-idp:')).sort();
     // lib/admin-gate.ts (decision 0018): the group and the authenticator are read live on admin and subscriber routes
     const everySession = ['cognito-idp:AdminGetUser', 'cognito-idp:AdminInitiateAuth', 'cognito-idp:AdminListGroupsForUser'];
-    expect(cognito('auth')).toEqual([...everySession, 'cognito-idp:AdminCreateUser', 'cognito-idp:AdminDeleteUser', 'cognito-idp:AdminRespondToAuthChallenge', 'cognito-idp:AdminSetUserPassword'].sort());
+    expect(cognito('auth')).toEqual([...everySession, 'cognito-idp:AdminCreateUser', 'cognito-idp:AdminDeleteUser', 'cognito-idp:AdminRespondToAuthChallenge', 'cognito-idp:AdminSetUserPassword', 'cognito-idp:AdminUpdateUserAttributes'].sort());
     expect(cognito('admin')).toEqual([...everySession, 'cognito-idp:AdminCreateUser', 'cognito-idp:AdminDeleteUser', 'cognito-idp:AdminSetUserPassword'].sort());
     // billing: account deletion removes the Cognito user after cancelling the Stripe subscription (decision 0021)
     expect(cognito('billing')).toEqual([...everySession, 'cognito-idp:AdminDeleteUser'].sort());

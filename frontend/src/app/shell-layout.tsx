@@ -1,7 +1,7 @@
 import { Suspense, lazy } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner';
-import { useSession } from '@/features/auth/public';
+import { EmailVerificationBanner, useSession } from '@/features/auth/public';
 import { AppFooter } from './app-footer';
 import { BottomNav } from './bottom-nav';
 import { BrandMark } from './brand-mark';
@@ -51,6 +51,7 @@ export function ShellLayout() {
       <BottomNav />
       <main id="main" tabIndex={-1} className="min-h-dvh flex-1 px-4 py-6 outline-none">
         <IdleMount>
+          <EmailVerificationBanner />
           <OfflineStatus />
         </IdleMount>
         <Suspense fallback={<PageSpinner />}>

@@ -43,6 +43,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     subscriptionStatus: 'active',
     subscriptionExpiresAt: null,
     hasActiveSubscription: true,
+    emailVerified: true,
     ...overrides,
   };
 }

@@ -89,6 +89,8 @@ interface ActionEntry extends Base {
 
 const subscriber = () => json({ user: makeUser() });
 const admin = () => json({ user: makeUser({ role: 'admin', username: 'admin', hasActiveSubscription: false, subscriptionStatus: 'none' }) });
+/** an account whose email address is not confirmed yet: the banner asks for the code */
+const unverified = () => json({ user: makeUser({ emailVerified: false }) });
 const signedOut = () => json({ message: 'Not signed in' }, 401);
 const TODAY = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
 const progress = (o: Partial<ProgressToday> = {}): ProgressToday => ({
@@ -361,6 +363,32 @@ const FORMS: FormEntry[] = [
     route: 'POST /api/account/delete',
     refusals: [{ status: 400, names: { field: 'password', label: 'Password' } }, { status: 400 }, { status: 429 }],
   },
+  {
+    name: 'Settings › Account: change email',
+    sources: ['features/auth/components/change-email-form.tsx', 'features/auth/components/account-tab.tsx', 'features/settings/components/settings-page.tsx'],
+    path: '/settings?tab=account',
+    handlers: () => ({ 'GET /api/auth/me': subscriber }),
+    open: () => formWith('Change Email'),
+    fields: [
+      { label: 'New email', kind: 'text', value: 'alex.typed@example.com' },
+      { label: 'Password', kind: 'text', value: 'Typed-Secret-6' },
+    ],
+    submit: 'Change Email',
+    route: 'POST /api/auth/change-email',
+    // a malformed address, a wrong password, an address another account uses, too many attempts
+    refusals: [{ status: 400, names: { field: 'email', label: 'New email' } }, { status: 400 }, { status: 409 }, { status: 429 }],
+  },
+  {
+    name: 'Confirm your email address (banner above signed-in screens)',
+    sources: ['features/auth/components/email-banner.tsx', 'app/shell-layout.tsx'],
+    path: '/settings?tab=account',
+    handlers: () => ({ 'GET /api/auth/me': unverified }),
+    open: () => formWith('Confirm Email'),
+    fields: [{ label: 'Code from the email', kind: 'text', value: '123456' }],
+    submit: 'Confirm Email',
+    route: 'POST /api/auth/verify-email',
+    refusals: [{ status: 400, names: { field: 'code', label: 'Code from the email' } }, { status: 400 }, { status: 429 }],
+  },
 ];
 
 /** Controls without typed input that send a change (named in the issue or found by the scan). */
@@ -516,6 +544,20 @@ const ACTIONS: ActionEntry[] = [
     },
     route: 'POST /api/auth/logout-all',
     refusals: [{ status: 401 }, { status: 429 }],
+  },
+  {
+    name: 'Confirm your email address: send a new code',
+    sources: ['features/auth/components/email-banner.tsx'],
+    path: '/settings?tab=account',
+    handlers: () => ({ 'GET /api/auth/me': unverified }),
+    act: async (user) => {
+      const banner = await screen.findByRole('region', { name: 'Confirm your email address' });
+      await user.click(within(banner).getByRole('button', { name: 'Send New Code' }));
+      return () => within(banner).getByRole('button', { name: 'Send New Code' });
+    },
+    route: 'POST /api/auth/resend-verification',
+    // a code sent less than a minute ago; already confirmed (another tab)
+    refusals: [{ status: 429 }, { status: 400 }],
   },
 ];
 

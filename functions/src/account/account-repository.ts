@@ -5,6 +5,7 @@ import { keys } from '../lib/db/keys';
 import { GSI1 } from '../lib/db/table';
 import { type Item, type Key, batchGet, queryAll, transact, unexpectedFailure } from '../lib/db/toolkit';
 import { outsideCheck, pendingCheck, settleWithProfile } from '../lib/profile-check';
+import { emailReleaseItem } from '../lib/profile-repository';
 
 /**
  * The account's whole item collection and what points out of it (decision 0021): every `USER#<sub>`
@@ -127,10 +128,14 @@ export async function deleteItems(list: Key[]): Promise<void> {
   }
 }
 
-/** The last step: the profile goes with the `account_deleted` entry (no personal data in it) in one transaction. */
-export async function deleteProfileAndLog(sub: string, now: Date): Promise<void> {
+/**
+ * The last step: the profile goes with the `account_deleted` entry (no personal data in it) and the
+ * release of its email address (one account per email, decision 0024) in one transaction.
+ */
+export async function deleteProfileAndLog(sub: string, email: string, now: Date): Promise<void> {
   const outcome = await transact([
     { Delete: { TableName: tableName(), Key: keys.profile(sub) } },
+    emailReleaseItem(email, sub),
     ...activityLogItems({ action: 'account_deleted', userId: null, details: 'An account was deleted by its owner', ipAddress: '', now }),
   ]);
   if (!outcome.ok) throw unexpectedFailure(outcome);

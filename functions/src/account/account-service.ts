@@ -107,7 +107,7 @@ export async function deleteAccount(session: Session, input: DeleteAccountReques
 
   const keyOf = (it: Item): Key => ({ pk: String(it.pk), sk: String(it.sk) });
   await deleteItems(items.filter((it) => it.sk !== 'PROFILE').map(keyOf));
-  await deleteProfileAndLog(session.sub, now);
+  await deleteProfileAndLog(session.sub, profile.email, now);
   const left = await accountItems(session.sub);
   if (left.length) await deleteItems(left.map(keyOf));
   log.info('account deleted', { items: items.length + left.length, feedback: feedbackIds.length, logEntries: entries });

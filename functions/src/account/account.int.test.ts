@@ -9,6 +9,7 @@ import { useLiveStripe } from '../../test/live-stripe';
 import { ACCOUNT_DELETED, type AccountExport, DELETE_PASSWORD_WRONG } from '../contract/account';
 import { ddb, tableName } from '../lib/db/client';
 import { keys } from '../lib/db/keys';
+import { normaliseEmail } from '../lib/users';
 import { GSI1 } from '../lib/db/table';
 import { queryAll } from '../lib/db/toolkit';
 
@@ -122,6 +123,10 @@ describe('POST /api/account/delete', () => {
       expect(e).not.toHaveProperty('ipAddress');
     }
     expect(await activityLogsOf('account_deleted', { detailsContain: 'An account was deleted' })).not.toEqual([]);
+    // the address is free again (one account per email, decision 0024): a new account may use it
+    expect(await get(keys.emailOwner(normaliseEmail(`${a.username}@example.com`)))).toBeUndefined();
+    const again1 = await new ApiClient().post('/api/auth/signup', { username: `${a.username}b`, email: `${a.username}@example.com`, password: STRONG_PASSWORD });
+    expect(again1.status).toBe(201);
     // the Cognito user is gone: the password no longer signs in
     expect((await new ApiClient().post('/api/auth/login', { username: a.username, password: STRONG_PASSWORD })).status).toBe(401);
     // both browsers' cookies are refused

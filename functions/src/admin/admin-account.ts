@@ -98,7 +98,8 @@ export async function createAdminAccount(o: {
   await o.doc.send(
     new PutCommand({
       TableName: o.tableName,
-      Item: profileItem(newProfile({ id: sub, username: o.username, email: o.email })),
+      // the operator's address is set verified at Cognito above
+      Item: profileItem({ ...newProfile({ id: sub, username: o.username, email: o.email }), emailVerified: true }),
       ConditionExpression: 'attribute_not_exists(pk)',
     }),
   );

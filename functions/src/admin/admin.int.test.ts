@@ -67,7 +67,7 @@ describe('GET /api/admin/logs', () => {
       action: 'login',
       details: `User ${username} signed in`,
       userId: id,
-      ipAddress: '127.0.0.1',
+      ipAddress: c.address,
       timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
     });
     expect(res.body.recentLogins).toBeGreaterThanOrEqual(2); // this user and the admin

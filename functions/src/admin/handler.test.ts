@@ -52,7 +52,10 @@ const run = async (test: string) => {
   return invoke(handler, e);
 };
 const deletedUsers = () => cognitoMock.commandCalls(AdminDeleteUserCommand).map((c) => c.args[0].input.Username);
-const deletedProfiles = () => ddbMock.commandCalls(DeleteCommand).map((c) => c.args[0].input.Key);
+const deletedKeys = () => ddbMock.commandCalls(DeleteCommand).map((c) => c.args[0].input.Key as { pk: string; sk: string });
+const deletedProfiles = () => deletedKeys().filter((k) => k.pk.startsWith('USER#'));
+/** the throwaway's claim of its address (one account per email, decision 0024) is released with it */
+const releasedEmails = () => deletedKeys().filter((k) => k.pk.startsWith('EMAIL#'));
 
 describe('system tests', () => {
   it.each(['signup', 'login'])('%s passes, then deletes the throwaway user and its profile; the password is never answered', async (test) => {
@@ -69,6 +72,7 @@ describe('system tests', () => {
     expect(body.details).toContain(signedUp!.username);
     expect(deletedUsers()).toEqual([signedUp!.username]);
     expect(deletedProfiles()).toEqual([{ pk: `USER#${THROWAWAY_SUB}`, sk: 'PROFILE' }]);
+    expect(releasedEmails()).toEqual([{ pk: expect.stringMatching(/^EMAIL#systest_[0-9a-f]{16}@example\.com$/), sk: 'OWNER' }]);
     expect(cognitoMock.commandCalls(AdminInitiateAuthCommand)).toHaveLength(test === 'login' ? 2 : 1);
   });
 

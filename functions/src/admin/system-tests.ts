@@ -8,7 +8,7 @@ import { rateWindow, submitFeedback } from '../feedback/feedback-service';
 import { cognito } from '../lib/cognito';
 import { getEnv } from '../lib/env';
 import { HttpError } from '../lib/http-error';
-import { deleteProfile } from '../lib/profile-repository';
+import { deleteProfile, releaseEmail } from '../lib/profile-repository';
 import { type Session } from '../lib/request';
 
 /**
@@ -30,7 +30,7 @@ function throwawayCredentials() {
 const errName = (err: unknown) => (err as { name?: string })?.name ?? '';
 
 /** Deletes the throwaway account: the Cognito user and its profile item. Answers a problem, if any. */
-async function removeThrowaway(username: string, knownSub: string | undefined): Promise<string | undefined> {
+async function removeThrowaway(username: string, email: string, knownSub: string | undefined): Promise<string | undefined> {
   const poolId = getEnv().userPoolId;
   let sub = knownSub;
   try {
@@ -45,6 +45,7 @@ async function removeThrowaway(username: string, knownSub: string | undefined): 
   if (sub) {
     try {
       await deleteProfile(sub);
+      await releaseEmail(email, sub);
     } catch (err) {
       return `could not delete the profile of ${username} (${errName(err) || String(err)})`;
     }
@@ -62,17 +63,18 @@ async function withThrowaway(
   let sub: string | undefined;
   let result: SystemTestResponse;
   try {
-    const { user } = await signup({ username: account.username, email: account.email, password: account.password }, ip);
+    // no verification mail to the throwaway's made-up address
+    const { user } = await signup({ username: account.username, email: account.email, password: account.password }, ip, { mailCode: false });
     sub = user.id;
     result = await run(account, user.id);
   } catch (err) {
     if (!(err instanceof HttpError)) {
-      await removeThrowaway(account.username, sub);
+      await removeThrowaway(account.username, account.email, sub);
       throw err;
     }
     result = { passed: false, details: refusal(sub ? 'Sign-in of the throwaway account' : 'Sign-up of a throwaway account', err) };
   }
-  const problem = await removeThrowaway(account.username, sub);
+  const problem = await removeThrowaway(account.username, account.email, sub);
   if (problem) return { passed: false, details: `${result.details} — but cleanup failed: ${problem}` };
   return result;
 }

@@ -4,6 +4,7 @@ import {
   AdminDeleteUserCommand,
   AdminInitiateAuthCommand,
   AdminSetUserPasswordCommand,
+  GetUserAttributeVerificationCodeCommand,
   RevokeTokenCommand,
   type AuthenticationResultType,
 } from '@aws-sdk/client-cognito-identity-provider';
@@ -16,9 +17,9 @@ import { HttpError, badRequest, conflict, unauthorized } from '../lib/http-error
 import { getEnv } from '../lib/env';
 import { type Session } from '../lib/request';
 import { clearSessionCookies, sessionCookies, sessionEndsAt, sessionFromAccessToken, sessionKeyOf } from '../lib/session';
-import { createProfile, createProfileIfAbsent, endAllSessionsItem, endSession, getProfile, sessionStartItem } from '../lib/profile-repository';
+import { createProfileIfAbsent, createProfileWithEmail, emailOwner, endAllSessionsItem, endSession, getProfile, sessionStartItem } from '../lib/profile-repository';
 import { sleep, transact, unexpectedFailure } from '../lib/db/toolkit';
-import { newProfile, toUser } from '../lib/users';
+import { type Profile, newProfile, toUser } from '../lib/users';
 import { ACCOUNT_CEILING_DELAY_MS, loginGate, recordFailedSignIn, refusal } from './login-limit';
 import { countMetric, metricNames } from '../lib/metrics';
 import { assertStrongPassword } from './password-strength';
@@ -101,8 +102,26 @@ interface AuthOutcome {
   cookies: string[];
 }
 
-export async function signup(input: SignupRequest, ip: string): Promise<AuthOutcome> {
+export const EMAIL_TAKEN = 'An account with that email address already exists. Sign in, or reset your password if you have forgotten it.';
+
+/**
+ * Asks Cognito to mail a code that confirms the account's current email address (locally the
+ * outbox, $LOCAL_DATA_DIR/mail). Authorised by the user's own access token: Cognito offers no admin
+ * variant, and the app client allows no attribute writes, so the token can only confirm, never change it.
+ */
+export const sendVerificationCode = async (accessToken: string) =>
+  cognito().send(new GetUserAttributeVerificationCodeCommand({ AccessToken: accessToken, AttributeName: 'email' }));
+
+/**
+ * Sign-up. One account per email (decision 0024): an address another account uses is refused 409
+ * before Cognito is asked (a read of its `EMAIL#` item), and the claim written with the profile in
+ * one transaction is the race-safe check: of two concurrent sign-ups with one address, the second
+ * transaction fails its condition and its Cognito user is removed again. Then the verification code
+ * is mailed (`mailCode: false` for the admin's throwaway system-test accounts).
+ */
+export async function signup(input: SignupRequest, ip: string, o: { mailCode?: boolean } = {}): Promise<AuthOutcome> {
   await assertStrongPassword(input.password, input);
+  if (await emailOwner(input.email)) throw conflict(EMAIL_TAKEN);
   let sub: string;
   // Self sign-up is off at Cognito: the app creates the user (no invitation mail), then sets the
   // chosen password as permanent. A refused password removes the user it just created.
@@ -140,9 +159,25 @@ export async function signup(input: SignupRequest, ip: string): Promise<AuthOutc
   }
   const auth = await authenticate(input.username, input.password);
   const { session, key, cookies } = await startSession(auth);
-  // The profile is created with its first session: the cookies are good from the first request.
-  const profile = { ...newProfile({ id: sub, username: input.username, email: input.email }), sessions: { [key]: sessionEndsAt() } };
-  await createProfile(profile, activityLogItems({ action: 'signup', userId: sub, details: `New account ${input.username}`, ipAddress: ip }));
+  const mailCode = o.mailCode ?? true;
+  // The profile is created with its first session and its claim of the address: the cookies are good from the first request.
+  const profile: Profile = {
+    ...newProfile({ id: sub, username: input.username, email: input.email }),
+    sessions: { [key]: sessionEndsAt() },
+    emailVerified: false,
+    ...(mailCode ? { verificationSentAt: new Date().toISOString() } : {}),
+  };
+  const created = await createProfileWithEmail(profile, activityLogItems({ action: 'signup', userId: sub, details: `New account ${input.username}`, ipAddress: ip }));
+  if (created === 'email-taken') {
+    // another sign-up claimed the address a moment ago: this account is undone
+    if (auth.RefreshToken) await revoke(auth.RefreshToken).catch((err: unknown) => log.warn('token not revoked', { error: String(err) }));
+    await cognito().send(new AdminDeleteUserCommand({ UserPoolId, Username: input.username }));
+    throw conflict(EMAIL_TAKEN);
+  }
+  if (mailCode) {
+    // a code that cannot be sent now can be asked for again from the banner
+    await sendVerificationCode(auth.AccessToken!).catch((err: unknown) => log.warn('verification code not sent', { error: errName(err) || String(err) }));
+  }
   await countMetric(metricNames.signUp, 'auth');
   return { user: toUser(profile, session.role), cookies };
 }
@@ -182,7 +217,8 @@ export async function login(input: LoginRequest, ip: string): Promise<AuthOutcom
   let profile = await getProfile(session.sub);
   if (!profile) {
     // A Cognito user without a profile (e.g. created by an operator): create it once.
-    profile = newProfile({ id: session.sub, username: session.username, email: decodeTrustedIdToken(auth.IdToken).email ?? '' });
+    const id = decodeTrustedIdToken(auth.IdToken);
+    profile = { ...newProfile({ id: session.sub, username: session.username, email: id.email ?? '' }), emailVerified: id.emailVerified === true };
     await createProfileIfAbsent(profile);
   }
   // The new session and the login log in one transaction.

@@ -5,6 +5,7 @@ import { uniqueName, STRONG_PASSWORD } from '../../test/api-client';
 import { loadEvent } from '../../test/events';
 import { invoke } from '../../test/lambda';
 import { cognito } from '../lib/cognito';
+import { ACCESS_COOKIE } from '../lib/cookies';
 import { handler } from './handler';
 import { latestCodeFor } from '../../test/mail';
 
@@ -53,6 +54,7 @@ describe('every Cognito call carries what a confidential client with the admin f
       'AdminCreateUserCommand',
       'AdminSetUserPasswordCommand',
       'AdminInitiateAuthCommand',
+      'GetUserAttributeVerificationCodeCommand', // the verification code, with the new user's own access token
       'AdminInitiateAuthCommand',
       'RevokeTokenCommand',
     ]);
@@ -66,6 +68,7 @@ describe('every Cognito call carries what a confidential client with the admin f
       if (c.name === 'RevokeTokenCommand') expect(c.input).toMatchObject({ ClientId: clientId(), ClientSecret: secret() });
     }
     expect(calls.find((c) => c.name === 'AdminCreateUserCommand')!.input.MessageAction).toBe('SUPPRESS');
+    expect(calls.find((c) => c.name === 'GetUserAttributeVerificationCodeCommand')!.input).toEqual({ AccessToken: expect.any(String), AttributeName: 'email' });
   });
 
   it('two-step sign-in: the challenge is answered with AdminRespondToAuthChallenge, the pool id, the session and the SECRET_HASH', async () => {
@@ -116,5 +119,34 @@ describe('every Cognito call carries what a confidential client with the admin f
       if (c.name === 'RevokeTokenCommand') expect(c.input).toMatchObject({ ClientId: clientId(), ClientSecret: secret() });
     }
     expect(calls.find((c) => c.name === 'AdminSetUserPasswordCommand')!.input).toMatchObject({ Username: username, Permanent: true });
+  });
+
+  it('verify, resend and change email: the code is asked for and checked with the user\'s own access token, the address set with an admin API', async () => {
+    const username = uniqueName('ccem');
+    const signup = await invoke(handler, loadEvent('post-auth-signup', { body: { username, email: `${username}@example.com`, password: STRONG_PASSWORD } }));
+    const cookies = (signup.cookies ?? []).map((c) => c.split(';')[0]!);
+    const access = cookies.find((c) => c.startsWith(`${ACCESS_COOKIE}=`))!.slice(ACCESS_COOKIE.length + 1);
+    calls.length = 0;
+    const verify = await invoke(handler, loadEvent('post-auth-verify-email', { cookies, body: { code: latestCodeFor(`${username}@example.com`) } }));
+    expect(verify.statusCode).toBe(200);
+    const NEW = `${username}.new@example.com`;
+    const change = await invoke(handler, loadEvent('post-auth-change-email', { cookies, body: { email: NEW, password: STRONG_PASSWORD } }));
+    expect(change.statusCode).toBe(200);
+
+    expect(calls.map((c) => c.name)).toEqual([
+      'VerifyUserAttributeCommand',
+      'AdminInitiateAuthCommand', // change email: the password is checked like a sign-in
+      'RevokeTokenCommand',
+      'AdminGetUserCommand', // the current address
+      'AdminUpdateUserAttributesCommand', // the new address, marked verified so that Cognito mails nothing yet
+      'AdminUpdateUserAttributesCommand', // ... then unverified
+      'GetUserAttributeVerificationCodeCommand', // one code, to the new address
+    ]);
+    expect(calls[0]!.input).toEqual({ AccessToken: access, AttributeName: 'email', Code: expect.stringMatching(/^\d{6}$/) });
+    expect(calls[1]!.input.AuthParameters).toMatchObject({ USERNAME: username, SECRET_HASH: expectedHash(username) });
+    for (const c of calls.filter((x) => x.name.startsWith('Admin'))) expect(c.input.UserPoolId).toBe(process.env.USER_POOL_ID);
+    expect(calls[4]!.input.UserAttributes).toEqual([{ Name: 'email', Value: NEW }, { Name: 'email_verified', Value: 'true' }]);
+    expect(calls[5]!.input.UserAttributes).toEqual([{ Name: 'email', Value: NEW }, { Name: 'email_verified', Value: 'false' }]);
+    expect(calls[6]!.input).toEqual({ AccessToken: access, AttributeName: 'email' });
   });
 });

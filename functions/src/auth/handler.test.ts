@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { AdminInitiateAuthCommand, RevokeTokenCommand, AdminCreateUserCommand, AdminSetUserPasswordCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { AdminInitiateAuthCommand, RevokeTokenCommand, AdminCreateUserCommand, AdminSetUserPasswordCommand, GetUserAttributeVerificationCodeCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { BatchGetCommand, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadEvent } from '../../test/events';
@@ -10,6 +10,7 @@ import { type Result, cookiesByName, expectJsonError, expectSecurityHeaders, inv
 import { ACCESS_COOKIE, REFRESH_COOKIE, REFRESH_MAX_AGE_SECONDS } from '../lib/cookies';
 import { PASSWORD_POLICY_TEXT, PASSWORD_TOO_COMMON_TEXT, userResponse } from '../contract/auth';
 import { handler } from './handler';
+import { EMAIL_TAKEN } from './auth-service';
 
 setTestEnv();
 const fetchSpy = stubJwksFetch();
@@ -198,6 +199,7 @@ describe('POST /api/auth/signup', () => {
       subscriptionStatus: 'none',
       subscriptionExpiresAt: null,
       hasActiveSubscription: false,
+      emailVerified: false,
     });
     expectNoTokenIn(res);
     // self sign-up is off at Cognito: the app creates the user without a mail, then sets the password as permanent
@@ -213,16 +215,29 @@ describe('POST /api/auth/signup', () => {
       Password: 'orbit-lantern-quartz-42',
       Permanent: true,
     });
-    expect(ddbMock.calls()).toHaveLength(1);
+    // one account per email: the address is looked up first, then claimed with the profile (decision 0024)
+    expect(ddbMock.calls()).toHaveLength(2);
+    expect(ddbMock.commandCalls(GetCommand)[0]!.args[0].input.Key).toEqual({ pk: 'EMAIL#alex@example.com', sk: 'OWNER' });
     const items = ddbMock.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
     expect(items[0]!.Put).toMatchObject({
       TableName: 'fittrack-test',
-      Item: { pk: `USER#${p.sub}`, sk: 'PROFILE', subscription: { status: 'none' } },
+      Item: { pk: `USER#${p.sub}`, sk: 'PROFILE', subscription: { status: 'none' }, emailVerified: false },
       ConditionExpression: 'attribute_not_exists(pk)',
     });
-    expect(items[1]!.Put!.Item).toMatchObject({ action: 'signup', userId: p.sub, ipAddress: '203.0.113.10' });
-    expect(items[2]!.Update).toMatchObject({ Key: { pk: expect.stringMatching(/^STATS#([0-9]|1[0-5])$/), sk: 'COUNTERS' } });
-    expect(items[2]!.Update!.UpdateExpression).toMatch(/^ADD /);
+    expect(items[1]!.Put).toMatchObject({ Item: { pk: 'EMAIL#alex@example.com', sk: 'OWNER', userId: p.sub }, ConditionExpression: 'attribute_not_exists(pk) OR userId = :sub' });
+    expect(items[2]!.Put!.Item).toMatchObject({ action: 'signup', userId: p.sub, ipAddress: '203.0.113.10' });
+    expect(items[3]!.Update).toMatchObject({ Key: { pk: expect.stringMatching(/^STATS#([0-9]|1[0-5])$/), sk: 'COUNTERS' } });
+    expect(items[3]!.Update!.UpdateExpression).toMatch(/^ADD /);
+    // the verification code is mailed with the new user's own access token
+    expect(cognitoMock.commandCalls(GetUserAttributeVerificationCodeCommand)[0]!.args[0].input).toEqual({ AccessToken: expect.stringMatching(/^ey/), AttributeName: 'email' });
+  });
+
+  it('answers 409 for an address another account uses, before Cognito is asked', async () => {
+    ddbMock.on(GetCommand, { Key: { pk: 'EMAIL#alex@example.com', sk: 'OWNER' } }).resolves({ Item: { pk: 'EMAIL#alex@example.com', sk: 'OWNER', userId: 'someone-else' } });
+    const res = await invoke(handler, loadEvent('post-auth-signup', { body: { username: 'alex_runner', email: 'Alex@Example.com', password: 'orbit-lantern-quartz-42' } }));
+    expectJsonError(res, 409, EMAIL_TAKEN);
+    expect(cognitoMock.commandCalls(AdminCreateUserCommand)).toHaveLength(0);
+    expect(ddbMock.commandCalls(TransactWriteCommand)).toHaveLength(0);
   });
 
   it.each([
@@ -234,7 +249,7 @@ describe('POST /api/auth/signup', () => {
     cognitoMock.on(AdminCreateUserCommand).rejects(awsError(name, 'cognito internals'));
     const res = await invoke(handler, signupEvent());
     expectJsonError(res, status, message);
-    expect(ddbMock.calls()).toHaveLength(0);
+    expect(ddbMock.calls()).toHaveLength(1); // the email lookup; nothing written
     expect(res.cookies).toBeUndefined();
   });
 
@@ -297,6 +312,7 @@ describe('GET /api/auth/me', () => {
         subscriptionStatus: 'active',
         subscriptionExpiresAt: profileOf('lapsed').subscription!.expiresAt,
         hasActiveSubscription: false,
+        emailVerified: false,
       },
     });
   });

@@ -1,8 +1,9 @@
-import { FORGOT_PASSWORD_SENT, changePasswordRequest, forgotPasswordRequest, loginRequest, mfaVerifyRequest, resetPasswordRequest, signupRequest } from '../contract/auth';
+import { FORGOT_PASSWORD_SENT, changeEmailRequest, changePasswordRequest, verifyEmailRequest, forgotPasswordRequest, loginRequest, mfaVerifyRequest, resetPasswordRequest, signupRequest } from '../contract/auth';
 import { createDomainHandler, parseBody } from '../lib/domain-handler';
 import { unauthorized } from '../lib/http-error';
 import { clearSessionCookies, endingSession, readSessionCookies } from '../lib/session';
 import { changePassword, forgotPassword, resetPassword } from './password-service';
+import { changeEmail, resendVerification, verifyEmail } from './email-service';
 import { finishMfaSetup, login, logout, logoutEverywhere, me, signup, startMfaSetup } from './auth-service';
 
 export const handler = createDomainHandler('auth', {
@@ -59,6 +60,22 @@ export const handler = createDomainHandler('auth', {
         signedOut,
       },
     };
+  },
+  'POST /api/auth/verify-email': async (req) => {
+    if (!req.session) throw unauthorized();
+    const { code } = parseBody(verifyEmailRequest, req.body);
+    return { status: 200, body: { user: await verifyEmail(req.session, readSessionCookies(req.event).access, code, req.ip) } };
+  },
+  'POST /api/auth/resend-verification': async (req) => {
+    if (!req.session) throw unauthorized();
+    await resendVerification(req.session, readSessionCookies(req.event).access);
+    return { status: 202, body: { message: 'A new code is on its way. Use the newest code you receive.' } };
+  },
+  'POST /api/auth/change-email': async (req) => {
+    if (!req.session) throw unauthorized();
+    const input = parseBody(changeEmailRequest, req.body);
+    await changeEmail(req.session, readSessionCookies(req.event).access, input, req.ip);
+    return { status: 200, body: { message: `We sent a code to ${input.email}. Enter the newest code to confirm the new address.`, email: input.email } };
   },
   'GET /api/auth/me': async (req) => {
     if (!req.session) throw unauthorized();

@@ -21,6 +21,7 @@ function copyOf(client: ApiClient): ApiClient {
 describe('forgot and reset password', () => {
   it('answers the same for an unknown user and a real one; only the real one gets a mail', async () => {
     const { username } = await signedUpClient('fp');
+    const before = mailsTo(`${username}@example.com`).length; // the sign-up's verification code
     const anon = new ApiClient();
     const unknown = await anon.post('/api/auth/forgot-password', { username: uniqueName('nobody') });
     const known = await anon.post('/api/auth/forgot-password', { username });
@@ -28,7 +29,7 @@ describe('forgot and reset password', () => {
     expect(unknown.body).toEqual({ message: FORGOT_PASSWORD_SENT });
     expect(known.body).toEqual(unknown.body);
     const mails = mailsTo(`${username}@example.com`);
-    expect(mails).toHaveLength(1);
+    expect(mails).toHaveLength(before + 1);
     expect(mails[0]!.code).toMatch(/^\d{6}$/);
     expect((await anon.post('/api/auth/forgot-password', {})).status).toBe(400);
   });

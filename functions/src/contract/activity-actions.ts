@@ -16,6 +16,10 @@ export const activityActionLabels = {
   password_reset: 'Password Reset',
   /** an account was deleted by its owner; its log entries and feedback were anonymised (decision 0021) */
   account_deleted: 'Account Deleted',
+  /** an account confirmed its email address with the mailed code (decision 0024) */
+  email_verified: 'Email Verified',
+  /** an account changed its email address (the new one waits for its code, decision 0024) */
+  email_changed: 'Email Changed',
   subscription_activated: 'Subscription Activated',
   payment_failed: 'Payment Failed',
   /** money went back on a payment (refund, dispute); a partial refund is logged and changes nothing */

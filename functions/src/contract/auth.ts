@@ -17,9 +17,11 @@ export const passwordSchema = z
   .min(PASSWORD_MIN_LENGTH, PASSWORD_POLICY_TEXT)
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`);
 
+const emailSchema = z.email({ error: 'Email must be a valid email address.' }).max(254, 'Email is too long.');
+
 export const signupRequest = z.strictObject({
   username: usernameSchema,
-  email: z.email({ error: 'Email must be a valid email address.' }).max(254, 'Email is too long.'),
+  email: emailSchema,
   password: passwordSchema,
 });
 export type SignupRequest = z.infer<typeof signupRequest>;
@@ -49,6 +51,8 @@ export const userSchema = z.object({
   subscriptionStatus: subscriptionStatusSchema,
   subscriptionExpiresAt: z.string().nullable(),
   hasActiveSubscription: z.boolean(),
+  /** the account's email address is confirmed by a mailed code (issue 15 point 6, decision 0024) */
+  emailVerified: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -104,3 +108,14 @@ export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>;
 /** The answer to forgot-password, whatever the username. */
 export const FORGOT_PASSWORD_SENT = 'If that account exists and has an email address, a reset code is on its way. It is valid for one hour.';
 export const messageResponse = z.object({ message: z.string() });
+
+/** POST /api/auth/verify-email: the code mailed to the account's (new) address. */
+export const verifyEmailRequest = z.strictObject({ code: mailedCode });
+export type VerifyEmailRequest = z.infer<typeof verifyEmailRequest>;
+
+/** POST /api/auth/change-email: the new address (verified by a mailed code afterwards) and the password, checked like a sign-in. */
+export const changeEmailRequest = z.strictObject({
+  email: emailSchema,
+  password: z.string({ error: 'Password is required.' }).min(1, 'Password is required.').max(256, 'Password is too long.'),
+});
+export type ChangeEmailRequest = z.infer<typeof changeEmailRequest>;

@@ -58,11 +58,11 @@ export async function secretHash(username: string): Promise<string> {
 export const appClient = () => ({ UserPoolId: getEnv().userPoolId, ClientId: getEnv().userPoolClientId });
 
 /** Reads claims of an ID token that came straight from Cognito over TLS (never from the client). */
-export function decodeTrustedIdToken(idToken: string | undefined): { email?: string } {
+export function decodeTrustedIdToken(idToken: string | undefined): { email?: string; emailVerified?: boolean } {
   if (!idToken) return {};
   try {
     const payload = JSON.parse(Buffer.from(idToken.split('.')[1] ?? '', 'base64url').toString('utf8'));
-    return { email: typeof payload.email === 'string' ? payload.email : undefined };
+    return { email: typeof payload.email === 'string' ? payload.email : undefined, emailVerified: payload.email_verified === true || payload.email_verified === 'true' };
   } catch {
     return {};
   }

@@ -2,7 +2,7 @@ import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/l
 import { ddb, tableName } from './db/client';
 import { keys } from './db/keys';
 import { type Item, type TransactItem, fromItem, transact, unexpectedFailure } from './db/toolkit';
-import { type Profile } from './users';
+import { type Profile, normaliseEmail } from './users';
 
 /** The one repository of the profile item `USER#<sub>` / `PROFILE` (lib/users.ts has the type and its rules). */
 
@@ -22,10 +22,21 @@ export async function getProfile(sub: string): Promise<Profile | undefined> {
 
 const putNew = (profile: Profile) => ({ TableName: tableName(), Item: profileItem(profile), ConditionExpression: 'attribute_not_exists(pk)' });
 
-/** Creates the profile of a new account together with `alsoWrite` (its activity log) in one transaction. */
-export async function createProfile(profile: Profile, alsoWrite: TransactItem[]): Promise<void> {
-  const outcome = await transact([{ Put: putNew(profile) }, ...alsoWrite]);
-  if (!outcome.ok) throw unexpectedFailure(outcome); // Cognito just issued this sub
+/**
+ * Creates the profile of a new account with its claim of the email address (one account per email,
+ * decision 0024) and `alsoWrite` in one transaction: 'email-taken' when another account holds the address.
+ */
+export async function createProfileWithEmail(profile: Profile, alsoWrite: TransactItem[]): Promise<'created' | 'email-taken'> {
+  const outcome = await transact([{ Put: putNew(profile) }, emailClaimItem(profile.email, profile.id), ...alsoWrite]);
+  if (outcome.ok) return 'created';
+  if (outcome.failed === 1) return 'email-taken';
+  throw unexpectedFailure(outcome); // Cognito just issued this sub
+}
+
+/** The account using an address, if any (a read before sign-up asks Cognito; the claim itself is the race-safe check). */
+export async function emailOwner(email: string): Promise<string | undefined> {
+  const res = await ddb().send(new GetCommand({ TableName: tableName(), Key: keys.emailOwner(normaliseEmail(email)) }));
+  return (res.Item as { userId?: string } | undefined)?.userId;
 }
 
 /** Creates the profile unless one exists (a Cognito user made by an operator signs in the first time). */
@@ -112,3 +123,37 @@ export const endAllSessionsItem = (sub: string, keep: Record<string, number> = {
     ExpressionAttributeValues: { ':none': keep },
   },
 });
+
+/**
+ * One account per email (decision 0024): the item `EMAIL#<normalised>` names the account using that
+ * address. Claimed in the same transaction as the profile (sign-up) or the profile's new address
+ * (change email), so two concurrent claims cannot both succeed; its condition fails when another
+ * account holds the address (the caller answers 409).
+ */
+export const emailClaimItem = (email: string, sub: string): TransactItem => ({
+  Put: {
+    TableName: tableName(),
+    Item: { ...keys.emailOwner(normaliseEmail(email)), entity: 'EMAIL', userId: sub },
+    ConditionExpression: 'attribute_not_exists(pk) OR userId = :sub',
+    ExpressionAttributeValues: { ':sub': sub },
+  },
+});
+
+/** Releases an address the account no longer uses (change email, account deletion); never another account's. */
+export const emailReleaseItem = (email: string, sub: string): TransactItem => ({
+  Delete: {
+    TableName: tableName(),
+    Key: keys.emailOwner(normaliseEmail(email)),
+    ConditionExpression: 'attribute_not_exists(pk) OR userId = :sub',
+    ExpressionAttributeValues: { ':sub': sub },
+  },
+});
+
+/** Releases an address on its own (an account removed outside a transaction, e.g. the admin's throwaway test accounts). */
+export async function releaseEmail(email: string, sub: string): Promise<void> {
+  await ddb()
+    .send(new DeleteCommand({ ...emailReleaseItem(email, sub).Delete! }))
+    .catch((err: unknown) => {
+      if ((err as { name?: string }).name !== 'ConditionalCheckFailedException') throw err;
+    });
+}

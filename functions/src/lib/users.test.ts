@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { profileItem } from './profile-repository';
-import { type Profile, hasActiveSubscription, newProfile, roleFromGroups, toUser } from './users';
+import { type Profile, hasActiveSubscription, newProfile, normaliseEmail, roleFromGroups, toUser } from './users';
 
 const NOW = new Date('2026-01-01T12:00:00.000Z');
 const base: Profile = { id: 'sub-1', username: 'alex_runner', email: 'alex@example.com', createdAt: '2025-12-01T00:00:00.000Z' };
@@ -44,10 +44,16 @@ describe('hasActiveSubscription (SPEC.md section 4)', () => {
   });
 });
 
+describe('normaliseEmail', () => {
+  it('makes one form of an address whatever its case and surrounding spaces (one account per email)', () => {
+    expect(normaliseEmail('  Alex.Runner@Example.COM ')).toBe('alex.runner@example.com');
+  });
+});
+
 describe('toUser', () => {
   it('maps a subscriber profile to the User contract', () => {
     const p = withSub({ status: 'active', plan: 'yearly', expiresAt: '2027-01-01T00:00:00.000Z', provider: 'stripe' });
-    expect(toUser({ ...p, stripeCustomerId: 'cus_1' }, 'user', NOW)).toEqual({
+    expect(toUser({ ...p, stripeCustomerId: 'cus_1', emailVerified: true }, 'user', NOW)).toEqual({
       id: 'sub-1',
       username: 'alex_runner',
       email: 'alex@example.com',
@@ -55,6 +61,7 @@ describe('toUser', () => {
       subscriptionStatus: 'active',
       subscriptionExpiresAt: '2027-01-01T00:00:00.000Z',
       hasActiveSubscription: true,
+      emailVerified: true,
     });
   });
 
@@ -67,6 +74,8 @@ describe('toUser', () => {
       subscriptionStatus: 'none',
       subscriptionExpiresAt: null,
       hasActiveSubscription: false,
+      // a profile from before verification (decision 0024) has no flag: unverified
+      emailVerified: false,
     });
   });
 

@@ -34,8 +34,15 @@ export interface Profile {
    * (lib/profile-check.ts); logout removes one, sign out everywhere and a password change empty it.
    */
   sessions?: Record<string, number>;
+  /** `email` is confirmed by a mailed code (decision 0024); absent on profiles from before verification */
+  emailVerified?: boolean;
+  /** when the last verification code was sent (ISO): resending waits VERIFICATION_RESEND_SECONDS */
+  verificationSentAt?: string;
   createdAt: string;
 }
+
+/** The form of an address that decides "the same email": trimmed and lower-cased (one account per email, decision 0024). */
+export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 export type Role = 'admin' | 'user';
 export const roleFromGroups = (groups: readonly string[]): Role => (groups.includes('admin') ? 'admin' : 'user');
@@ -62,6 +69,7 @@ export function toUser(profile: Profile, role: Role, now = new Date()): User {
     subscriptionStatus: profile.subscription?.status ?? 'none',
     subscriptionExpiresAt: profile.subscription?.expiresAt ?? null,
     hasActiveSubscription: hasActiveSubscription(profile, now),
+    emailVerified: profile.emailVerified === true,
   };
 }
 

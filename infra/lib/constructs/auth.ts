@@ -41,7 +41,16 @@ export class Auth extends Construct {
       signInAliases: { username: true },
       signInCaseSensitive: false,
       selfSignUpEnabled: false,
-      autoVerify: {},
+      // Email addresses are confirmed by a mailed 6-digit code (decision 0024): the auth function asks
+      // for it (GetUserAttributeVerificationCode) after sign-up and a change of address; Cognito's
+      // own email sends it. Cognito mails only for auto-verified attributes, and ForgotPassword
+      // reaches only a verified address.
+      autoVerify: { email: true },
+      userVerification: {
+        emailStyle: cognito.VerificationEmailStyle.CODE,
+        emailSubject: 'Your FitTrack code',
+        emailBody: 'Your FitTrack code is {####}. Enter it in the app to confirm your email address. If you did not ask for it, ignore this email.',
+      },
       standardAttributes: { email: { required: false, mutable: true } },
       // The length only (note 0015): no composition rules; the auth function refuses common and
       // easily guessed passwords with a strength library, and its zod schema has the same minimum.
@@ -53,7 +62,8 @@ export class Auth extends Construct {
         requireSymbols: false,
         tempPasswordValidity: Duration.days(3),
       },
-      accountRecovery: cognito.AccountRecovery.NONE,
+      // Forgot password mails its code to the verified address (decision 0019); NONE would be admin_only.
+      accountRecovery: cognito.AccountRecovery.EMAIL_ONLY,
       // Two-step sign-in with an authenticator app (TOTP) for the accounts that set it up: every
       // administrator must before the admin routes open (lib/admin-gate.ts, decision 0018). No SMS.
       mfa: cognito.Mfa.OPTIONAL,

@@ -246,8 +246,10 @@ const FEEDBACK_AUTHOR_ATTRIBUTES = ['pk', 'sk', 'userId', 'email', 'name'] as co
 const DYNAMO_GRANTS: Readonly<Record<Domain, readonly DynamoGrant[]>> = {
   // profiles (sessions, sign-up), sign-in limits, the log, the counters and the login counts
   auth: [
-    { actions: READ_ITEMS, leadingKeys: ['USER#*', 'LOGIN#*'] },
-    { actions: ['PutItem', 'UpdateItem'], leadingKeys: ['USER#*', 'LOGIN#*', 'LOG#*', 'STATS#*', 'LOGINS#*'] },
+    { actions: READ_ITEMS, leadingKeys: ['USER#*', 'LOGIN#*', 'EMAIL#*'] },
+    { actions: ['PutItem', 'UpdateItem'], leadingKeys: ['USER#*', 'LOGIN#*', 'LOG#*', 'STATS#*', 'LOGINS#*', 'EMAIL#*'] },
+    // one account per email: a changed address is released (decision 0024)
+    { actions: ['DeleteItem'], leadingKeys: ['EMAIL#*'] },
   ],
   // the catalogue copies, and the caller's profile for the session and subscription check
   catalog: [
@@ -263,14 +265,14 @@ const DYNAMO_GRANTS: Readonly<Record<Domain, readonly DynamoGrant[]>> = {
   // sandbox's simulated ones), the log and the counters; the admin payments list on gsi1 (decision 0306);
   // the account's data (decision 0021): export reads the account and its feedback, deletion checks the
   // password through the sign-in limits, deletes the account's items, and anonymises its feedback
-  // (author fields only) and its log entries (found on gsi1)
+  // (author fields only) and its log entries (found on gsi1), and releases its email address (decision 0024)
   billing: [
     { actions: [...READ_ITEMS, 'Query'], leadingKeys: ['USER#*', 'PAYMENT#*'] },
     { actions: READ_ITEMS, leadingKeys: ['FEEDBACK#*', 'LOGIN#*'] },
     { actions: ['Query'], leadingKeys: ['PAYMENTS#*', 'LOGUSER#*'], index: 'gsi1' },
     { actions: ['PutItem', 'UpdateItem'], leadingKeys: ['USER#*', 'PAYMENT#*', 'PAYPAL_EVENT#*', 'SANDBOX_EVENT#*', 'LOG#*', 'STATS#*', 'LOGIN#*', 'LOGINS#*'] },
     { actions: ['UpdateItem'], leadingKeys: ['FEEDBACK#*'], attributes: FEEDBACK_AUTHOR_ATTRIBUTES },
-    { actions: ['DeleteItem'], leadingKeys: ['USER#*'] },
+    { actions: ['DeleteItem'], leadingKeys: ['USER#*', 'EMAIL#*'] },
   ],
   // feedback items, the author's hourly count, the log and the counters; the admin list on gsi1
   feedback: [
@@ -282,8 +284,8 @@ const DYNAMO_GRANTS: Readonly<Record<Domain, readonly DynamoGrant[]>> = {
   // the summary (counters, login counts, the newest-events item), and the system tests, which run a
   // sign-up, sign-in or feedback journey with a throwaway account and remove it again
   admin: [
-    { actions: READ_ITEMS, leadingKeys: ['USER#*', 'STATS', 'STATS#*', 'LOGINS#*', 'LOGIN#*', 'FEEDBACK#*', 'LOG#NEWEST'] },
-    { actions: ['PutItem', 'UpdateItem', 'DeleteItem'], leadingKeys: ['USER#*', 'FEEDBACK#*', 'LOG#*', 'STATS#*', 'LOGINS#*', 'LOGIN#*'] },
+    { actions: READ_ITEMS, leadingKeys: ['USER#*', 'STATS', 'STATS#*', 'LOGINS#*', 'LOGIN#*', 'FEEDBACK#*', 'LOG#NEWEST', 'EMAIL#*'] },
+    { actions: ['PutItem', 'UpdateItem', 'DeleteItem'], leadingKeys: ['USER#*', 'FEEDBACK#*', 'LOG#*', 'STATS#*', 'LOGINS#*', 'LOGIN#*', 'EMAIL#*'] },
   ],
   // only its own items: the event record (idempotency), the payment record, the user's profile,
   // the log and the counters' shards. No delete, no Query. BatchGetItem: a refund or dispute reads
@@ -388,7 +390,13 @@ export class Functions extends Construct {
     // setting one up is authorised by the user's own access token (no IAM). Change password sets the new one
     // with AdminSetUserPassword; a reset reads the account's sub with AdminGetUser (granted above); ForgotPassword
     // and ConfirmForgotPassword are public APIs that need the client's SECRET_HASH, no IAM (decision 0019).
-    allow('auth', ['cognito-idp:AdminCreateUser', 'cognito-idp:AdminSetUserPassword', 'cognito-idp:AdminDeleteUser', 'cognito-idp:AdminRespondToAuthChallenge'], [props.userPoolArn]);
+    // Change email sets the address with AdminUpdateUserAttributes; its code is asked for and checked with the
+    // user's own access token (GetUserAttributeVerificationCode, VerifyUserAttribute: no IAM, decision 0024).
+    allow(
+      'auth',
+      ['cognito-idp:AdminCreateUser', 'cognito-idp:AdminSetUserPassword', 'cognito-idp:AdminDeleteUser', 'cognito-idp:AdminRespondToAuthChallenge', 'cognito-idp:AdminUpdateUserAttributes'],
+      [props.userPoolArn],
+    );
     props.secrets.stripeSecretKey.grantRead(house.billing.role);
     props.secrets.paypalCredentials.grantRead(house.billing.role);
     // billing: account deletion (POST /api/account/delete, decision 0021) cancels the Stripe subscription, then deletes the user.

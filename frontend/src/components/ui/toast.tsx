@@ -56,7 +56,7 @@ export function ToastTitle({ className = '', ...props }: ComponentProps<typeof T
 }
 
 export function ToastDescription({ className = '', ...props }: ComponentProps<typeof ToastPrimitive.Description>) {
-  return <ToastPrimitive.Description className={`mt-1 text-sm ${className}`} {...props} />;
+  return <ToastPrimitive.Description className={`mt-1 text-sm wrap-anywhere ${className}`} {...props} />;
 }
 
 export function ToastAction({ className = '', ...props }: ComponentProps<typeof ToastPrimitive.Action>) {

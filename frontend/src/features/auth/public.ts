@@ -7,4 +7,6 @@ export { useLogout } from './use-logout';
 /** The two-step sign-in set-up screen (the admin page), in its own chunk: no sign-in page loads it. */
 /** Settings › Account (change password, sign out everywhere), in its own chunk. */
 export const AccountTab = lazy(() => import('./components/account-tab').then((m) => ({ default: m.AccountTab })));
+/** Confirm your email address (decision 0024): above every signed-in screen until confirmed, in its own chunk, mounted when idle. */
+export const EmailVerificationBanner = lazy(() => import('./components/email-banner'));
 export const MfaSetup = lazy(() => import('./components/mfa-setup').then((m) => ({ default: m.MfaSetup })));

@@ -18,6 +18,8 @@ export const keys = {
   feedbackRef: (sub: string, id: string) => ({ pk: `USER#${sub}`, sk: `FEEDBACK#${id}` }),
   /** gsi1 partition of one user's activity-log entries (`gsi1sk` the entry's timestamp): deletion anonymises them (decision 0021). */
   userLogGsi1pk: (sub: string) => `LOGUSER#${sub}`,
+  /** Which account uses an email address (one account per email, decision 0024): `normalised` is users.normaliseEmail's. */
+  emailOwner: (normalised: string) => ({ pk: `EMAIL#${normalised}`, sk: 'OWNER' }),
   /**
    * An activity-log item: partitioned by its UTC day and a random shard (`LOG#<yyyy-mm-dd>#<shard>`,
    * sk `<ts>#<ulid>`), so no partition takes every event (docs/decisions/0016).

@@ -12,6 +12,7 @@ import { DownloadMyData } from './download-my-data';
 // Through the public module, not ./session-context: this chunk then shares the entry's modules instead of
 // making Rolldown split the API client and SWR out of the entry into chunks of their own (+600 B at start).
 import { useSession, useSessionActions } from '@/features/auth/public';
+import { ChangeEmailForm } from './change-email-form';
 
 const sectionClass = 'grid gap-3 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm';
 
@@ -150,6 +151,7 @@ export function AccountTab() {
   return (
     <div className="grid gap-4">
       <AccountDetails />
+      <ChangeEmailForm />
       <ChangePasswordForm />
       <SignOutEverywhere />
       <DownloadMyData />

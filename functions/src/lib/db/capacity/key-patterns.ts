@@ -50,6 +50,8 @@ const shapes: Shapes = {
   feedback: [caller('id')],
   feedbackRef: [caller('sub'), caller('id')],
   userLogGsi1pk: [caller('sub')],
+  // an email address may hold a '#'
+  emailOwner: [caller('email', '.+')],
   // a sign-in failure's hourly entry has the id `LOGIN_FAILED#<account>` (auth/login-limit.ts)
   log: [time('time'), caller('id', '.+'), shard(LOG_SHARDS)],
   newestLog: [],
