@@ -13,6 +13,8 @@ export const DYNAMO_BUDGET_EXCEPTIONS: Record<string, string> = {
   'POST /api/admin/system-tests/{test}': 'runs a complete sign-up, sign-in or feedback journey server-side, then cleans up',
   'POST /api/admin/sandbox/payments/{id}/events':
     'sandbox mode only: reads the payment (an unknown one is a 404), then runs the webhook code of the real provider, which reads and writes on its own (decision 0306)',
+  'POST /api/admin/payments/{id}/refund':
+    "an admin's refund (rare): the record and the user's profile in one BatchGet, a one-item Query for an earlier payment (the refund policy covers a first purchase only, decision 0200), the reversal's transaction",
   'POST /api/account/delete':
     'deletes a whole account (decision 0021): the profile, the password check through the sign-in limits, the mark, the item collection, feedback and log entries anonymised one by one, batch deletes, the last transaction and a last look; rare (once per account)',
   'GET /api/account/export':

@@ -40,3 +40,18 @@ export async function paymentWithProfile(provider: string, paymentId: string, us
   const [record, profile] = await batchGet([keys.payment(provider, paymentId), keys.profile(userId)], { consistent: true });
   return { record: record as unknown as PaymentRecord | undefined, profile: profile ? profileFromItem(profile) : undefined };
 }
+
+/**
+ * Whether the user paid before the payment whose list entry is `entrySk` (entries sort by when they
+ * were paid): the refund policy covers a first purchase only (decision 0200). One Query of the user's
+ * own partition, one item.
+ */
+export async function paidBefore(userId: string, entrySk: string): Promise<boolean> {
+  const { items } = await queryPage({
+    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+    ExpressionAttributeValues: { ':pk': keys.profile(userId).pk, ':from': 'PAYMENT#', ':to': entrySk },
+    Limit: 1,
+    ConsistentRead: true,
+  });
+  return items[0]?.sk !== entrySk;
+}

@@ -14,7 +14,7 @@ import { HttpError, badRequest, conflict, notFound } from '../lib/http-error';
 import { type Session } from '../lib/request';
 import { providerFailure } from './provider-errors';
 import { type PaymentRecord, applyCardSubscription, clearDisputeReversal, refundRecordedPayment, reversePayment } from './billing-repository';
-import { monthPaymentEntries, paymentWithProfile, userPaymentEntries } from './payments-repository';
+import { monthPaymentEntries, paidBefore, paymentWithProfile, userPaymentEntries } from './payments-repository';
 import { refundAtProvider, sandbox } from './providers/provider-registry';
 import { sandboxPaypalWebhookApi } from './providers/sandbox-provider';
 
@@ -138,8 +138,9 @@ const alreadyBack = (r: PaymentRecord) =>
 /**
  * POST /api/admin/payments/{id}/refund: a full refund at the provider, then the same reversal as the
  * provider's refund webhook (the user's access for that period ends, `subscription_refunded` is
- * logged). 404 for an unknown payment, 409 outside the refund window or when money already went
- * back. Two DynamoDB calls: the record and the user's profile in one BatchGet, the reversal's transaction.
+ * logged). 404 for an unknown payment, 409 outside the refund window, for a purchase that is not the
+ * user's first (decision 0200) or when money already went back. Three DynamoDB calls: the record and the
+ * user's profile in one BatchGet, the Query for an earlier payment, the reversal's transaction.
  */
 export async function refundPayment(session: Session, id: string, ip: string, now = new Date()): Promise<AdminRefundResponse> {
   const ref = parsePaymentId(id);
@@ -149,6 +150,11 @@ export async function refundPayment(session: Session, id: string, ip: string, no
   const until = refundableUntil(record.createdAt);
   if (now >= until) {
     throw conflict(`This payment is outside the ${REFUND_WINDOW_DAYS}-day refund window (it closed on ${until.toISOString().slice(0, 10)}).`);
+  }
+  // the refund policy covers the first purchase only (decision 0200); a record from before the payment
+  // lists has no entry to tell, so it is refused rather than guessed (refund it at the provider)
+  if (!record.entrySk || (await paidBefore(ref.userId, record.entrySk))) {
+    throw conflict('Only a first purchase can be refunded under the refund policy. Later payments and renewals are not refundable; the member can cancel auto-renewal instead.');
   }
   const { commitItems } = await refundAtProvider(ref.provider, ref.paymentId, ref.userId).catch((err: unknown) => providerFailure(err));
   const outcome = await refundRecordedPayment({

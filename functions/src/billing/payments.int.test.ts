@@ -145,6 +145,21 @@ describe('admin refunds (POST /api/admin/payments/{id}/refund)', () => {
     expect((await client.get('/api/meals')).status).toBe(200);
   });
 
+  it('only a first purchase is refundable (decision 0200): a later payment is a 409 and changes nothing', async () => {
+    const { client, id } = await signedUpClient('refund');
+    const first = await payByPaypal(client);
+    const later = await payByPaypal(client); // a second month, bought while the first runs
+    const res = await admin.post<{ message: string }>(`/api/admin/payments/${paymentIdOf(id, 'sandbox-paypal', later.orderId)}/refund`);
+    expect(res.status).toBe(409);
+    expect(res.body.message).toMatch(/^Only a first purchase can be refunded/);
+    expect((await client.get('/api/meals')).status).toBe(200);
+    expect(await activityLogsOf('subscription_refunded', id)).toHaveLength(0);
+    expect((await myPayments(client)).items.map((p) => p.status)).toEqual(['paid', 'paid']);
+    // the first purchase is refundable
+    const refunded = await admin.post(`/api/admin/payments/${paymentIdOf(id, 'sandbox-paypal', first.orderId)}/refund`);
+    expect(refunded.status, refunded.text).toBe(200);
+  });
+
   it('the admin list is newest first across users, page by page', async () => {
     const a = await signedUpClient('adm');
     const b = await signedUpClient('adm');

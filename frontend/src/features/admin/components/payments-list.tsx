@@ -124,7 +124,7 @@ function RefundDialog({ payment, onClose, onRefunded }: { payment: AdminPayment;
         e.preventDefault();
         if (!busy) onClose();
       }}
-      className="m-auto w-[min(24rem,calc(100%-2rem))] rounded-2xl bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/50"
+      className="m-auto w-[min(24rem,calc(100%-2rem))] rounded-2xl bg-white p-0 text-slate-900 shadow-xl backdrop:bg-black/60"
     >
       <div className="grid gap-4 p-5">
         <h2 id={titleId} className="text-lg font-semibold">

@@ -79,7 +79,7 @@ export function AddSetDialog({ onClose }: { onClose: () => void }) {
         e.preventDefault();
         onClose();
       }}
-      className="m-auto w-[min(24rem,calc(100%-2rem))] rounded-2xl bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/50"
+      className="m-auto w-[min(24rem,calc(100%-2rem))] rounded-2xl bg-white p-0 text-slate-900 shadow-xl backdrop:bg-black/60"
     >
       <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-4 p-5">
         <h2 id={titleId} className="text-lg font-semibold">
