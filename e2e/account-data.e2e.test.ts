@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, screenshot, useBrowser } from './browser';
-import { createUser, signInThroughForm } from './fixtures';
+import { createUser, signInStatus, signedInPage } from './fixtures';
 
 /**
  * Issue 15 point 6 in the browser (decision 0021): Settings › Account's "Download My Data" saves a
@@ -13,27 +13,6 @@ const chromium = useBrowser();
 const base = baseUrl;
 const SNACK = 'meal-air-popped-popcorn';
 
-async function signedIn(username: string, password: string, o: { width: number; theme?: 'light' | 'black' }) {
-  const session = await chromium.newPage({ viewport: { width: o.width, height: 760 }, locale: 'en-US', acceptDownloads: true });
-  await session.page.addInitScript((t) => {
-    localStorage.setItem('theme', t);
-    localStorage.setItem('cookieConsent', 'accepted');
-  }, o.theme ?? 'light');
-  await session.page.goto(`${base()}/auth`);
-  await signInThroughForm(session.page, username, password);
-  await session.page.waitForURL('**/dashboard');
-  return session;
-}
-
-async function signInAnswers(username: string, password: string): Promise<number> {
-  const res = await fetch(`${base()}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base() },
-    body: JSON.stringify({ username, password }),
-  });
-  return res.status;
-}
-
 describe('the account data', () => {
   it.each([
     [320, 'light'],
@@ -42,7 +21,7 @@ describe('the account data', () => {
     [390, 'black'],
   ] as const)('Settings › Account at %i px, %s: the download and danger-zone sections', async (width, theme) => {
     const user = await createUser({ subscribed: true, prefix: `acct${width}` });
-    const { page, errors } = await signedIn(user.username, user.password, { width, theme });
+    const { page, errors } = await signedInPage(chromium, user.username, user.password, { width, theme, options: { acceptDownloads: true } });
     await page.goto(`${base()}/settings?tab=account`);
     const panel = page.getByRole('tabpanel', { name: 'Account' });
     await panel.getByRole('button', { name: 'Download My Data' }).waitFor();
@@ -57,7 +36,7 @@ describe('the account data', () => {
 
   it('downloads the JSON file: it parses and holds the meal of the day', async () => {
     const user = await createUser({ subscribed: true, prefix: 'export' });
-    const { page, errors } = await signedIn(user.username, user.password, { width: 390 });
+    const { page, errors } = await signedInPage(chromium, user.username, user.password, { width: 390, options: { acceptDownloads: true } });
     const added = await page.request.post(`${base()}/api/progress/today/meals`, {
       headers: { origin: base(), 'content-type': 'application/json', 'idempotency-key': randomUUID() },
       data: { mealId: SNACK },
@@ -77,7 +56,7 @@ describe('the account data', () => {
 
   it('deletes the account at 320 px: a wrong password keeps what was typed; then it lands on /auth and the old password no longer signs in', async () => {
     const user = await createUser({ subscribed: true, prefix: 'delete' });
-    const { page, errors } = await signedIn(user.username, user.password, { width: 320 });
+    const { page, errors } = await signedInPage(chromium, user.username, user.password, { width: 320, options: { acceptDownloads: true } });
     await page.goto(`${base()}/settings?tab=account`);
     const panel = page.getByRole('tabpanel', { name: 'Account' });
     const danger = panel.getByRole('region', { name: 'Delete my account' });
@@ -96,7 +75,7 @@ describe('the account data', () => {
     await page.getByText('Account Deleted', { exact: true }).waitFor();
     await screenshot(page, 'account-deleted-320');
     expect((await page.request.get(`${base()}/api/auth/me`)).status()).toBe(401);
-    expect(await signInAnswers(user.username, user.password)).toBe(401);
+    expect(await signInStatus(user.username, user.password)).toBe(401);
     expect(errors.filter((e) => !/status of (400|401)/.test(e))).toEqual([]);
     await page.context().close();
   });

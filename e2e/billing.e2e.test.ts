@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { type Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, screenshot, useBrowser } from './browser';
+import { signUpThroughForm } from './fixtures';
 
 /**
  * Premium subscriptions in the browser, in sandbox mode (the local default: no provider keys).
@@ -19,27 +20,11 @@ async function expectAccessible(page: Page, name: string) {
   expect(summary, `axe on ${name}`).toEqual([]);
 }
 
-/** Signs a new user up through the UI; the app lands on the plan choice. */
-async function signUp(page: Page, prefix: string) {
-  const username = `${prefix}${Date.now().toString(36)}`;
-  const password = 'E2eBilling1x';
-  await page.goto(`${base()}/auth`);
-  await page.getByRole('tab', { name: 'Sign Up' }).click();
-  const panel = page.getByRole('tabpanel');
-  await panel.getByLabel('Username').fill(username);
-  await panel.getByLabel('Email').fill(`${username}@example.com`);
-  await panel.getByLabel('Password', { exact: true }).fill(password);
-  await panel.getByLabel('Confirm Password').fill(password);
-  await panel.getByRole('button', { name: 'Create Account' }).click();
-  await page.waitForURL('**/subscription');
-  await page.getByText('Choose Your Plan').waitFor();
-  return username;
-}
 
 describe('premium subscription', () => {
   it('sign up → choose yearly → pay with 4242 4242 4242 4242 → dashboard, premium for a year', async () => {
     const { page, errors } = await newPage();
-    await signUp(page, 'payer');
+    await signUpThroughForm(page, 'payer');
     expect(await page.getByRole('radio', { name: /Yearly/ }).isChecked()).toBe(true);
     await screenshot(page, 'billing-plan-choice');
     await expectAccessible(page, 'plan choice');
@@ -92,7 +77,7 @@ describe('premium subscription', () => {
 
   it('a declined card (4000 0000 0000 0002) shows Payment Failed and grants nothing', async () => {
     const { page, errors } = await newPage();
-    await signUp(page, 'declined');
+    await signUpThroughForm(page, 'declined');
     await page.getByRole('radio', { name: /Monthly/ }).check();
     await page.getByRole('link', { name: 'Continue with Monthly' }).click();
     await page.waitForURL('**/checkout?plan=monthly');
@@ -111,7 +96,7 @@ describe('premium subscription', () => {
 
   it('sandbox PayPal: order, approval and capture → /dashboard', async () => {
     const { page, errors } = await newPage();
-    await signUp(page, 'paypal');
+    await signUpThroughForm(page, 'paypal');
     await page.getByRole('link', { name: 'Continue with Yearly' }).click();
     await page.getByRole('button', { name: 'Pay with PayPal (sandbox)' }).click();
     await page.getByText('Payment Successful').first().waitFor();
@@ -125,7 +110,7 @@ describe('premium subscription', () => {
     const { page } = await newPage();
     const urls: string[] = [];
     page.on('request', (r) => urls.push(r.url()));
-    await signUp(page, 'noscript');
+    await signUpThroughForm(page, 'noscript');
     await page.getByRole('link', { name: 'Continue with Yearly' }).click();
     await page.getByLabel('Card number').waitFor();
     expect(urls.filter((u) => /stripe\.com|paypal\.com|paypalobjects/.test(u))).toEqual([]);

@@ -2,7 +2,7 @@ import { type Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { latestCodeFor } from '../functions/test/mail';
 import { baseUrl, screenshot, useBrowser } from './browser';
-import { createUser, signInThroughForm } from './fixtures';
+import { createUser, signInThroughForm, themedPage } from './fixtures';
 
 /**
  * Issue 15 point 6 in the browser (decision 0024): a new account confirms its email address with
@@ -13,15 +13,6 @@ import { createUser, signInThroughForm } from './fixtures';
 const chromium = useBrowser();
 const base = baseUrl;
 let n = 0;
-
-async function openPage(width: number, theme: 'light' | 'black') {
-  const session = await chromium.newPage({ viewport: { width, height: 760 }, locale: 'en-US' });
-  await session.page.addInitScript((t) => {
-    localStorage.setItem('theme', t);
-    localStorage.setItem('cookieConsent', 'accepted');
-  }, theme);
-  return session;
-}
 
 async function signupAnswers(username: string, email: string): Promise<number> {
   const res = await fetch(`${base()}/api/auth/signup`, {
@@ -42,7 +33,7 @@ describe('email', () => {
   ] as const)('sign up at %i px, %s: the banner asks for the mailed code until the address is confirmed', async (width, theme) => {
     const username = `verify${width}${Date.now().toString(36)}${n++}`;
     const email = `${username}@example.com`;
-    const { page, errors } = await openPage(width, theme);
+    const { page, errors } = await themedPage(chromium, width, theme);
     await page.goto(`${base()}/auth`);
     await page.getByRole('tab', { name: 'Sign Up' }).click();
     const signUp = page.getByRole('tabpanel');
@@ -85,7 +76,7 @@ describe('email', () => {
   ] as const)('change email at %i px, %s: the password is asked, the new address is confirmed with its code, the old one is free', async (width, theme) => {
     const user = await createUser({ subscribed: true, prefix: `chem${width}` });
     const other = await createUser({ prefix: `chemo${width}` });
-    const { page, errors } = await openPage(width, theme);
+    const { page, errors } = await themedPage(chromium, width, theme);
     await page.goto(`${base()}/auth`);
     await signInThroughForm(page, user.username, user.password);
     await page.waitForURL('**/dashboard');

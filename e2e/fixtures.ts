@@ -1,5 +1,5 @@
 import { generateSync } from 'otplib';
-import { type Page } from 'playwright-core';
+import { type BrowserContextOptions, type Page } from 'playwright-core';
 import { latestCodeFor } from '../functions/test/mail';
 import { grantSubscription } from '../test-support/subscriptions';
 
@@ -60,4 +60,54 @@ async function completeAdminSignIn(page: Page): Promise<void> {
   await code.waitFor();
   await code.fill(generateSync({ secret: process.env.E2E_ADMIN_TOTP_SECRET! }));
   await panel.getByRole('button', { name: 'Verify and Sign In' }).click();
+}
+
+type Theme = 'light' | 'black';
+type Chromium = { newPage(options?: BrowserContextOptions): Promise<{ page: Page; errors: string[] }> };
+
+/** A fresh browser (its own cookies) at `width` px in the given theme, the cookie choice already made. */
+export async function themedPage(chromium: Chromium, width: number, theme: Theme = 'light', options: BrowserContextOptions = {}) {
+  const session = await chromium.newPage({ viewport: { width, height: 760 }, locale: 'en-US', ...options });
+  await session.page.addInitScript((t) => {
+    localStorage.setItem('theme', t);
+    localStorage.setItem('cookieConsent', 'accepted');
+  }, theme);
+  return session;
+}
+
+/** A browser signed in through the form of /auth, on the dashboard. */
+export async function signedInPage(chromium: Chromium, username: string, password: string, o: { width: number; theme?: Theme; options?: BrowserContextOptions }) {
+  const session = await themedPage(chromium, o.width, o.theme, o.options);
+  await session.page.goto(`${process.env.E2E_BASE_URL!}/auth`);
+  await signInThroughForm(session.page, username, password);
+  await session.page.waitForURL('**/dashboard');
+  return session;
+}
+
+/** The status POST /api/auth/login answers for these credentials (outside any browser). */
+export async function signInStatus(username: string, password: string): Promise<number> {
+  const base = process.env.E2E_BASE_URL!;
+  const res = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ username, password }),
+  });
+  return res.status;
+}
+
+/** Signs a new user up through the form of /auth; the app lands on the plan choice. */
+export async function signUpThroughForm(page: Page, prefix: string): Promise<{ username: string; password: string }> {
+  const username = `${prefix}${Date.now().toString(36)}${n++}`;
+  const password = 'E2eSignUp1x-long';
+  await page.goto(`${process.env.E2E_BASE_URL!}/auth`);
+  await page.getByRole('tab', { name: 'Sign Up' }).click();
+  const panel = page.getByRole('tabpanel');
+  await panel.getByLabel('Username').fill(username);
+  await panel.getByLabel('Email').fill(`${username}@example.com`);
+  await panel.getByLabel('Password', { exact: true }).fill(password);
+  await panel.getByLabel('Confirm Password').fill(password);
+  await panel.getByRole('button', { name: 'Create Account' }).click();
+  await page.waitForURL('**/subscription');
+  await page.getByText('Choose Your Plan').waitFor();
+  return { username, password };
 }

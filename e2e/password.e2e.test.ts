@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { latestCodeFor } from '../functions/test/mail';
 import { baseUrl, screenshot, useBrowser } from './browser';
-import { createUser, signInThroughForm } from './fixtures';
+import { createUser, signInStatus, signInThroughForm, signedInPage, themedPage } from './fixtures';
 
 /**
  * Issue 15 point 6 in the browser (decision 0019): "Forgot password?" on the sign-in screen with the
@@ -12,42 +12,16 @@ const chromium = useBrowser();
 const base = baseUrl;
 const NEW_PASSWORD = 'harbour-violet-compass-77';
 
-/** A fresh browser at `width` px in the given theme, on /auth, the cookie choice made. */
-async function onAuth(width: number, theme: 'light' | 'black' = 'light') {
-  const session = await chromium.newPage({ viewport: { width, height: 760 }, locale: 'en-US' });
-  await session.page.addInitScript((t) => {
-    localStorage.setItem('theme', t);
-    localStorage.setItem('cookieConsent', 'accepted');
-  }, theme);
-  await session.page.goto(`${base()}/auth`);
-  return session;
-}
-
-async function signedIn(username: string, password: string, o: { width: number; theme?: 'light' | 'black' }) {
-  const session = await onAuth(o.width, o.theme);
-  await signInThroughForm(session.page, username, password);
-  await session.page.waitForURL('**/dashboard');
-  return session;
-}
-
-async function signInAnswers(username: string, password: string): Promise<number> {
-  const res = await fetch(`${base()}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base() },
-    body: JSON.stringify({ username, password }),
-  });
-  return res.status;
-}
-
 describe('passwords', () => {
   it.each([
     [320, 'light'],
     [390, 'black'],
   ] as const)('forgot password at %i px, %s: the mailed code sets a new one and the other sessions end', async (width, theme) => {
     const user = await createUser({ subscribed: true, prefix: `forgot${width}` });
-    const laptop = await signedIn(user.username, user.password, { width: 1280 });
+    const laptop = await signedInPage(chromium, user.username, user.password, { width: 1280 });
 
-    const { page, errors } = await onAuth(width, theme);
+    const { page, errors } = await themedPage(chromium, width, theme);
+    await page.goto(`${base()}/auth`);
     await page.getByRole('button', { name: 'Forgot password?' }).click();
     await page.getByRole('heading', { name: 'Reset your password' }).waitFor();
     // the sign-up panel stays mounted (hidden): act in the one on screen
@@ -69,7 +43,7 @@ describe('passwords', () => {
     await signInThroughForm(page, user.username, NEW_PASSWORD);
     await page.waitForURL('**/dashboard');
 
-    expect(await signInAnswers(user.username, user.password)).toBe(401);
+    expect(await signInStatus(user.username, user.password)).toBe(401);
     // the laptop's session ended with the reset
     await laptop.page.goto(`${base()}/diet`);
     await laptop.page.waitForURL('**/auth**');
@@ -83,8 +57,8 @@ describe('passwords', () => {
     [390, 'light'],
   ] as const)('change password at %i px, %s: this phone stays signed in, the laptop is signed out', async (width, theme) => {
     const user = await createUser({ subscribed: true, prefix: `change${width}` });
-    const laptop = await signedIn(user.username, user.password, { width: 1280 });
-    const phone = await signedIn(user.username, user.password, { width, theme });
+    const laptop = await signedInPage(chromium, user.username, user.password, { width: 1280 });
+    const phone = await signedInPage(chromium, user.username, user.password, { width, theme });
 
     await phone.page.goto(`${base()}/settings?tab=account`);
     const panel = phone.page.getByRole('tabpanel', { name: 'Account' });
@@ -104,7 +78,7 @@ describe('passwords', () => {
     expect((await phone.page.request.get(`${base()}/api/auth/me`)).status()).toBe(200);
     await laptop.page.goto(`${base()}/diet`);
     await laptop.page.waitForURL('**/auth**');
-    expect(await signInAnswers(user.username, NEW_PASSWORD)).toBe(200);
+    expect(await signInStatus(user.username, NEW_PASSWORD)).toBe(200);
     expect(phone.errors.filter((e) => !/status of 400/.test(e))).toEqual([]);
     await laptop.page.context().close();
     await phone.page.context().close();

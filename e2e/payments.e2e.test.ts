@@ -2,7 +2,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { type Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, screenshot, useBrowser } from './browser';
-import { signInThroughForm } from './fixtures';
+import { signInThroughForm, signUpThroughForm } from './fixtures';
 import { overflow } from './layout';
 
 /**
@@ -43,17 +43,7 @@ describe('payment history and admin refund', () => {
   it('a sandbox card payment shows in the history; the admin refunds it; the user lands on /subscription at the next request', async () => {
     // --- the user pays by sandbox card ---
     const { page, errors } = await newPage();
-    const username = `payhist${Date.now().toString(36)}`;
-    const password = 'E2ePayments1x';
-    await page.goto(`${base()}/auth`);
-    await page.getByRole('tab', { name: 'Sign Up' }).click();
-    const panel = page.getByRole('tabpanel');
-    await panel.getByLabel('Username').fill(username);
-    await panel.getByLabel('Email').fill(`${username}@example.com`);
-    await panel.getByLabel('Password', { exact: true }).fill(password);
-    await panel.getByLabel('Confirm Password').fill(password);
-    await panel.getByRole('button', { name: 'Create Account' }).click();
-    await page.waitForURL('**/subscription');
+    await signUpThroughForm(page, 'payhist');
     await page.getByRole('radio', { name: /Monthly/ }).check();
     await page.getByRole('link', { name: 'Continue with Monthly' }).click();
     await page.waitForURL('**/checkout?plan=monthly');

@@ -9,8 +9,9 @@ import {
   type SandboxPaymentEvent,
   paymentSchema,
 } from '../contract/billing';
+import { decodeCursor, encodeCursor, invalidCursor, isKeyOf } from '../lib/cursor';
 import { type Item } from '../lib/db/toolkit';
-import { HttpError, badRequest, conflict, notFound } from '../lib/http-error';
+import { HttpError, conflict, notFound } from '../lib/http-error';
 import { type Session } from '../lib/request';
 import { providerFailure } from './provider-errors';
 import { type PaymentRecord, applyCardSubscription, clearDisputeReversal, refundRecordedPayment, reversePayment } from './billing-repository';
@@ -64,31 +65,16 @@ function adminPaymentOf(it: Item, now: Date): AdminPayment {
   return { ...p, userId: str(it.userId), refundable: p.status === 'paid' && now < until, refundableUntil: until.toISOString() };
 }
 
-/** Opaque cursors: base64url JSON of where the next page starts; anything else is a 400. */
-const encode = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
-function decode(cursor: string): unknown {
-  const invalid = () => badRequest('cursor: not a cursor from this list');
-  if (!/^[A-Za-z0-9_-]+$/.test(cursor)) throw invalid();
-  try {
-    return JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    throw invalid();
-  }
-}
-
-const isKey = (v: unknown, names: string[]): v is Record<string, string> =>
-  !!v && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).sort().join() === [...names].sort().join() && Object.values(v).every((x) => typeof x === 'string' && x.length <= 300);
-
 /** GET /api/billing/payments: the caller's own payments, newest first (one Query of their partition). */
 export async function listMyPayments(session: Session, limit: number, cursor: string | undefined): Promise<PaymentListResponse> {
   let start: Item | undefined;
   if (cursor) {
-    const key = decode(cursor);
-    if (!isKey(key, ['pk', 'sk']) || key.pk !== `USER#${session.sub}` || !key.sk?.startsWith('PAYMENT#')) throw badRequest('cursor: not a cursor from this list');
+    const key = decodeCursor(cursor);
+    if (!isKeyOf(key, ['pk', 'sk']) || key.pk !== `USER#${session.sub}` || !key.sk?.startsWith('PAYMENT#')) throw invalidCursor();
     start = key;
   }
   const page = await userPaymentEntries(session.sub, limit, start);
-  return { items: page.items.map(paymentOf), nextCursor: page.lastKey ? encode({ pk: page.lastKey.pk, sk: page.lastKey.sk }) : null };
+  return { items: page.items.map(paymentOf), nextCursor: page.lastKey ? encodeCursor({ pk: page.lastKey.pk, sk: page.lastKey.sk }) : null };
 }
 
 /** The first month with list entries (decision 0306: payments before it have none); the admin list stops there. */
@@ -109,17 +95,17 @@ export async function listAllPayments(limit: number, cursor: string | undefined,
   let month = now.toISOString().slice(0, 7);
   let start: Item | undefined;
   if (cursor) {
-    const c = decode(cursor) as { m?: unknown; k?: unknown };
-    const keyOk = c?.k === null || isKey(c?.k, ['pk', 'sk', 'gsi1pk', 'gsi1sk']);
-    if (typeof c?.m !== 'string' || !MONTH.test(c.m) || !keyOk) throw badRequest('cursor: not a cursor from this list');
+    const c = decodeCursor(cursor) as { m?: unknown; k?: unknown } | null;
+    const keyOk = c?.k === null || isKeyOf(c?.k, ['pk', 'sk', 'gsi1pk', 'gsi1sk']);
+    if (typeof c?.m !== 'string' || !MONTH.test(c.m) || !keyOk) throw invalidCursor();
     month = c.m;
     start = (c.k as Item | null) ?? undefined;
   }
   const page = await monthPaymentEntries(month, limit, start);
   const items = page.items.map((it) => adminPaymentOf(it, now));
   let next: string | null = null;
-  if (page.lastKey) next = encode({ m: month, k: { pk: page.lastKey.pk, sk: page.lastKey.sk, gsi1pk: page.lastKey.gsi1pk, gsi1sk: page.lastKey.gsi1sk } });
-  else if (month > FIRST_LISTED_MONTH) next = encode({ m: previousMonth(month), k: null });
+  if (page.lastKey) next = encodeCursor({ m: month, k: { pk: page.lastKey.pk, sk: page.lastKey.sk, gsi1pk: page.lastKey.gsi1pk, gsi1sk: page.lastKey.gsi1sk } });
+  else if (month > FIRST_LISTED_MONTH) next = encodeCursor({ m: previousMonth(month), k: null });
   return { items, nextCursor: next };
 }
 

@@ -9,6 +9,7 @@ import {
   feedbackTransitions,
 } from '../contract/feedback';
 import type * as z from 'zod';
+import { decodeCursor, encodeCursor, invalidCursor, isKeyOf } from '../lib/cursor';
 import { badRequest, conflict, notFound, tooManyRequests } from '../lib/http-error';
 import { type Session } from '../lib/request';
 import { getFeedback, insertFeedback, listFeedbackPage, moveFeedbackStatus } from './feedback-repository';
@@ -63,32 +64,21 @@ export async function submitFeedback(input: ValidFeedback, session: Session, ip:
 
 const CURSOR_KEYS = ['gsi1pk', 'gsi1sk', 'pk', 'sk'];
 
-/** Opaque cursor: the last key of a page, base64url JSON; anything else is refused with 400. */
-export function encodeCursor(key: Record<string, unknown> | undefined): string | null {
-  return key ? Buffer.from(JSON.stringify(key)).toString('base64url') : null;
+/** The feedback list's cursor: the last key of a page (lib/cursor.ts); anything else is refused with 400. */
+export function encodeFeedbackCursor(key: Record<string, unknown> | undefined): string | null {
+  return key ? encodeCursor(key) : null;
 }
 
-export function decodeCursor(cursor: string): Record<string, string> {
-  const invalid = () => badRequest('cursor: not a cursor from this list');
-  if (!/^[A-Za-z0-9_-]+$/.test(cursor)) throw invalid();
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    throw invalid();
-  }
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw invalid();
-  const key = parsed as Record<string, unknown>;
-  const names = Object.keys(key).sort();
-  if (names.join() !== [...CURSOR_KEYS].sort().join()) throw invalid();
-  if (!names.every((n) => typeof key[n] === 'string' && (key[n] as string).length <= 200)) throw invalid();
-  if (key.gsi1pk !== 'FEEDBACK' || key.sk !== 'FEEDBACK' || !String(key.pk).startsWith('FEEDBACK#')) throw invalid();
-  return key as Record<string, string>;
+export function decodeFeedbackCursor(cursor: string): Record<string, string> {
+  const key = decodeCursor(cursor);
+  if (!isKeyOf(key, CURSOR_KEYS, 200)) throw invalidCursor();
+  if (key.gsi1pk !== 'FEEDBACK' || key.sk !== 'FEEDBACK' || !String(key.pk).startsWith('FEEDBACK#')) throw invalidCursor();
+  return key;
 }
 
 export async function listFeedback(limit: number, cursor: string | undefined): Promise<FeedbackListResponse> {
-  const page = await listFeedbackPage(limit, cursor ? decodeCursor(cursor) : undefined);
-  return { items: page.items, nextCursor: encodeCursor(page.lastKey) };
+  const page = await listFeedbackPage(limit, cursor ? decodeFeedbackCursor(cursor) : undefined);
+  return { items: page.items, nextCursor: encodeFeedbackCursor(page.lastKey) };
 }
 
 const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;

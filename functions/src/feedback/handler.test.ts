@@ -6,7 +6,7 @@ import { signedInCookies, awsError, ddbMock, principals, profileItem, resetAwsMo
 import { stubJwksFetch } from '../../test/jwt';
 import { expectJsonError, invoke, jsonBody } from '../../test/lambda';
 import { feedbackStatuses, feedbackTransitions } from '../contract/feedback';
-import { decodeCursor, encodeCursor, rateWindow, refusedMove } from './feedback-service';
+import { decodeFeedbackCursor as decodeCursor, encodeFeedbackCursor as encodeCursor, rateWindow, refusedMove } from './feedback-service';
 import { MAX_ATTEMPTS } from '../lib/db/toolkit';
 import { handler } from './handler';
 
