@@ -25,8 +25,10 @@ describe('the account data', () => {
     await page.goto(`${base()}/settings?tab=account`);
     const panel = page.getByRole('tabpanel', { name: 'Account' });
     await panel.getByRole('button', { name: 'Download My Data' }).waitFor();
-    await panel.getByRole('button', { name: 'Delete My Account...' }).click();
-    await panel.getByLabel('Password', { exact: true }).waitFor();
+    const danger = panel.getByRole('region', { name: 'Delete my account' });
+    await danger.getByRole('button', { name: 'Delete My Account...' }).click();
+    // Change Email has a Password field too: the one of the danger zone
+    await danger.getByLabel('Password', { exact: true }).waitFor();
     // nothing is wider than the screen
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     await screenshot(page, `account-data-${width}-${theme}`);
