@@ -191,6 +191,19 @@ export async function recordFailure(username: string, ip: string, kind: 'failed'
 }
 
 /**
+ * Call 1 of every password check (decision 0017): a refused attempt is counted and answered 429
+ * without asking Cognito or looking at the password; past the account's ceiling a clean address waits.
+ */
+export async function passLoginGate(username: string, ip: string, now: Date): Promise<void> {
+  const gate = await loginGate(username, ip, now);
+  if (gate === 'refuse') {
+    await recordFailure(username, ip, 'refused', now);
+    throw refusal();
+  }
+  if (gate === 'slow') await sleep(ACCOUNT_CEILING_DELAY_MS);
+}
+
+/**
  * Sign-in (decision 0017): the limits are read first (call 1). A refused attempt answers 429 without
  * asking Cognito or looking at the password; past the account's ceiling an address without failures
  * of its own is slowed, not refused. Then Cognito; a failure is counted (call 2). A success reads the
@@ -199,12 +212,7 @@ export async function recordFailure(username: string, ip: string, kind: 'failed'
  */
 export async function login(input: LoginRequest, ip: string): Promise<AuthOutcome> {
   const now = new Date();
-  const gate = await loginGate(input.username, ip, now);
-  if (gate === 'refuse') {
-    await recordFailure(input.username, ip, 'refused', now);
-    throw refusal();
-  }
-  if (gate === 'slow') await sleep(ACCOUNT_CEILING_DELAY_MS);
+  await passLoginGate(input.username, ip, now);
   let auth: AuthenticationResultType;
   try {
     auth = await authenticate(input.username, input.password, input.code);

@@ -3,14 +3,13 @@ import { PASSWORD_POLICY_TEXT, type ChangePasswordRequest, type ForgotPasswordRe
 import { MFA_CODE_REQUIRED } from '../contract/auth-rules';
 import { activityLogItems } from '../lib/activity-log';
 import { appClient, cognito, secretHash } from '../lib/cognito';
-import { transact, unexpectedFailure, sleep } from '../lib/db/toolkit';
+import { transact, unexpectedFailure } from '../lib/db/toolkit';
 import { HttpError, badRequest, unauthorized } from '../lib/http-error';
 import { log } from '../lib/log';
 import { endAllSessionsItem } from '../lib/profile-repository';
 import { type Session } from '../lib/request';
 import { clearSessionCookies, sessionEndsAt } from '../lib/session';
-import { authenticate, recordFailure, revoke, startSession } from './auth-service';
-import { ACCOUNT_CEILING_DELAY_MS, loginGate, refusal } from './login-limit';
+import { authenticate, passLoginGate, recordFailure, revoke, startSession } from './auth-service';
 import { assertStrongPassword } from './password-strength';
 
 /**
@@ -89,12 +88,7 @@ export async function resetPassword(input: ResetPasswordRequest, ip: string): Pr
  */
 export async function verifyCurrentPassword(session: Session, password: string, ip: string, wrong = CURRENT_PASSWORD_WRONG): Promise<void> {
   const now = new Date();
-  const gate = await loginGate(session.username, ip, now);
-  if (gate === 'refuse') {
-    await recordFailure(session.username, ip, 'refused', now);
-    throw refusal();
-  }
-  if (gate === 'slow') await sleep(ACCOUNT_CEILING_DELAY_MS);
+  await passLoginGate(session.username, ip, now);
   try {
     const auth = await authenticate(session.username, password);
     if (auth.RefreshToken) await revoke(auth.RefreshToken).catch((err: unknown) => log.warn('token not revoked', { error: String(err) }));
