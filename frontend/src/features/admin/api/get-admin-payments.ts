@@ -1,15 +1,10 @@
 import type { AdminPaymentListResponse } from '@fittrack/functions/contract/billing';
 import useSWRInfinite from 'swr/infinite';
 import { type ApiError, api } from '@/lib/api-client';
+import { cursorPageKey } from '@/lib/cursor-pages';
 
-const PAYMENTS_PAGE_SIZE = 20;
-
-/** SWR key of page `index` of GET /api/admin/payments (every user's, newest first, cursor-paginated). */
-function adminPaymentsPageKey(index: number, previous: AdminPaymentListResponse | null): string | null {
-  if (index === 0) return `/api/admin/payments?limit=${PAYMENTS_PAGE_SIZE}`;
-  if (!previous?.nextCursor) return null;
-  return `/api/admin/payments?limit=${PAYMENTS_PAGE_SIZE}&cursor=${encodeURIComponent(previous.nextCursor)}`;
-}
+/** SWR key of page `index` of GET /api/admin/payments (every user's, newest first, 20 a page). */
+const adminPaymentsPageKey = cursorPageKey('/api/admin/payments', 20);
 
 const getPage = (key: string) => api.get<AdminPaymentListResponse>(key);
 

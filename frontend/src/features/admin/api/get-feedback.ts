@@ -1,16 +1,11 @@
 import type { FeedbackListResponse } from '@fittrack/functions/contract/feedback';
 import useSWRInfinite from 'swr/infinite';
 import { type ApiError, api } from '@/lib/api-client';
+import { cursorPageKey } from '@/lib/cursor-pages';
 import { ADMIN_REFRESH } from './admin-refresh';
 
-const FEEDBACK_PAGE_SIZE = 20;
-
-/** SWR key of page `index` of GET /api/feedback (newest first, cursor-paginated). */
-export function feedbackPageKey(index: number, previous: FeedbackListResponse | null): string | null {
-  if (index === 0) return `/api/feedback?limit=${FEEDBACK_PAGE_SIZE}`;
-  if (!previous?.nextCursor) return null;
-  return `/api/feedback?limit=${FEEDBACK_PAGE_SIZE}&cursor=${encodeURIComponent(previous.nextCursor)}`;
-}
+/** SWR key of page `index` of GET /api/feedback (newest first, cursor-paginated, 20 a page). */
+export const feedbackPageKey = cursorPageKey('/api/feedback', 20);
 
 const getFeedbackPage = (key: string) => api.get<FeedbackListResponse>(key);
 
