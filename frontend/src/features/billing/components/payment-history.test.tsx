@@ -1,5 +1,5 @@
 import type { Payment, PaymentListResponse } from '@fittrack/functions/contract/billing';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SWRConfig } from 'swr';
 import { describe, expect, it } from 'vitest';
@@ -27,11 +27,13 @@ const renderHistory = () =>
 
 describe('payment history (Settings › Membership)', () => {
   it('says it is loading, then that there are no payments yet', async () => {
-    let answer: (r: Response) => void = () => undefined;
+    let answer: ((r: Response) => void) | undefined;
     mockFetch({ 'GET /api/billing/payments': () => new Promise<Response>((resolve) => (answer = resolve)) });
     renderHistory();
     expect(await screen.findByText('Loading your payments...')).toBeInTheDocument();
-    answer(json({ items: [], nextCursor: null } satisfies PaymentListResponse));
+    // the spinner shows before the request leaves (the API client first reads the time zone in a task of its own)
+    await waitFor(() => expect(answer).toBeDefined());
+    answer!(json({ items: [], nextCursor: null } satisfies PaymentListResponse));
     expect(await screen.findByText('No payments yet. When you buy a plan, it is listed here.')).toBeInTheDocument();
   });
 
