@@ -35,6 +35,10 @@ describe('full synth with bundling', () => {
       const stripeMarker = (code: string) => code.includes('StripeSignatureVerificationError');
       // markers that only the SDK contains (the CSP strings in lib/security-headers are not SDK code)
       const paypalMarker = (code: string) => /PayPal-Request-Id|paypal-server-sdk/i.test(code);
+      // the Cognito client's service name, in its command and client code
+      const cognitoMarker = (code: string) => code.includes('AWSCognitoIdentityProviderService');
+      // zod's core type, in both zod and zod/mini
+      const zodMarker = (code: string) => code.includes('"$ZodType"');
       for (const domain of Object.keys(functionEntries) as Domain[]) {
         const fnId = stack.getLogicalId(stack.functions.byDomain[domain].node.defaultChild as CfnElement);
         const s3Key = template.Resources[fnId]?.Properties.Code?.S3Key;
@@ -67,6 +71,13 @@ describe('full synth with bundling', () => {
         expect(onColdPath(stripeMarker), `${domain} loads the Stripe SDK at a cold start`).toBe(domain === 'stripe-webhook');
         expect(anywhere(paypalMarker), `${domain} bundles the PayPal SDK`).toBe(domain === 'billing');
         expect(onColdPath(paypalMarker), `${domain} loads the PayPal SDK at a cold start`).toBe(false);
+        // The Cognito client only on the routes that call Cognito (sign-in, passwords, email, token
+        // refresh, system tests, account deletion): never at a cold start, so GET /api/auth/me and
+        // the admin's log list do not pay for it (lib/domain-handler.ts lazyRoutes, DESIGN.md section 10).
+        expect(onColdPath(cognitoMarker), `${domain} loads the Cognito client at a cold start`).toBe(false);
+        // zod only where the routes a cold start serves parse input: the auth, tracking and admin
+        // reads, the catalogue and the webhook (Stripe checks its own payload) start without it.
+        expect(onColdPath(zodMarker), `${domain} loads zod at a cold start`).toBe(domain === 'feedback' || domain === 'billing');
         // Every chunk loads (a route's import() must not fail in Lambda).
         expect(loadedFiles(bundle, [...code.keys()]).sort(), domain).toEqual([...code.keys()].sort());
         // node:http only as CommonJS (bundleOptions): an ESM import of it loads undici (~25 ms).

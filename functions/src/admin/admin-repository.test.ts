@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RECENT_LOGIN_WINDOW_MS } from '../contract/admin';
+import { RECENT_LOGIN_WINDOW_MS } from '../contract/admin-rules';
 import { COUNTER_SHARDS, LOGIN_COUNT_SHARDS } from '../lib/db/keys';
 import { hoursBetween, summaryKeys } from './admin-repository';
 

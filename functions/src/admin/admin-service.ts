@@ -1,4 +1,5 @@
-import { type AdminLogsResponse, LOG_LIST_SIZE, RECENT_LOGIN_WINDOW_MS } from '../contract/admin';
+import type { AdminLogsResponse } from '../contract/admin';
+import { LOG_LIST_SIZE, RECENT_LOGIN_WINDOW_MS } from '../contract/admin-rules';
 import { summary } from './admin-repository';
 
 /** Events stamped slightly ahead of this function's clock (another instance's clock) still count. */

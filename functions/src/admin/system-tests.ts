@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { AdminDeleteUserCommand, AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { ulid } from 'ulidx';
-import { type SystemTest, type SystemTestResponse } from '../contract/admin';
+import type { SystemTestResponse } from '../contract/admin';
+import type { SystemTest } from '../contract/admin-rules';
 import { login, signup } from '../auth/auth-service';
 import { deleteTestFeedback } from '../feedback/feedback-repository';
 import { rateWindow, submitFeedback } from '../feedback/feedback-service';

@@ -239,12 +239,6 @@ export async function login(input: LoginRequest, ip: string): Promise<AuthOutcom
   return { user: toUser(profile, session.role), cookies };
 }
 
-export async function me(session: Session): Promise<User> {
-  const profile = await getProfile(session.sub);
-  if (!profile) throw unauthorized();
-  return toUser(profile, session.role);
-}
-
 /**
  * Ends the session in the profile (its access cookie is refused from the next request, lib/profile-check.ts),
  * revokes the refresh token at Cognito and clears the cookies.

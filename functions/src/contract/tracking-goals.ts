@@ -9,6 +9,9 @@ export type Metric = keyof typeof GOALS;
 
 /** Upper bounds of a day's values (anything above is a typo, not a day). */
 export const DAY_LIMITS = { steps: 200_000, caloriesConsumed: 20_000, caloriesBurned: 20_000, pushups: 1_000_000 } as const satisfies Record<Metric, number>;
+/** The day's values a PATCH sets absolutely (PATCH /api/progress/today; the schema is in tracking.ts). */
+export const PATCHABLE_FIELDS = ['steps', 'caloriesConsumed', 'caloriesBurned'] as const satisfies readonly Metric[];
+export type PatchableField = (typeof PATCHABLE_FIELDS)[number];
 /** One push-up set. */
 export const PUSHUP_SET_MIN = 1;
 export const PUSHUP_SET_MAX = 1000;

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { DAY_LIMITS, PUSHUP_SET_MAX, PUSHUP_SET_MIN } from './tracking-goals';
+import { DAY_LIMITS, PATCHABLE_FIELDS, PUSHUP_SET_MAX, PUSHUP_SET_MIN } from './tracking-goals';
 
 /** Daily goals and the calorie limit (SPEC.md sections 5 and 9); defined zod-free in tracking-goals.ts for the browser. */
 export { CALORIE_LIMIT_MESSAGE, GOALS } from './tracking-goals';
@@ -35,8 +35,6 @@ const dayValue = (field: keyof typeof DAY_LIMITS) =>
     .max(DAY_LIMITS[field], `${field} must be at most ${DAY_LIMITS[field]}`)
     .optional();
 
-export const PATCHABLE_FIELDS = ['steps', 'caloriesConsumed', 'caloriesBurned'] as const;
-export type PatchableField = (typeof PATCHABLE_FIELDS)[number];
 /** Every field a PATCH may carry: an absolute value, or `addSteps` (added to today's steps). */
 const PATCH_FIELDS = [...PATCHABLE_FIELDS, 'addSteps'] as const;
 

@@ -57,6 +57,24 @@ export function createDomainHandler<D extends Domain>(domain: D, impls: DomainIm
 }
 
 /**
+ * Route implementations that live in a module of their own, loaded by the first request that
+ * needs one of them (esbuild makes that module a chunk). A function's cold start then loads what
+ * its busiest routes use and not, say, the Cognito client and the input contracts of every
+ * other route (DESIGN.md section 10, docs/decisions/0027). `keep` names the routes the handler
+ * implements itself; every other route of the domain comes from `load()`.
+ */
+export function lazyRoutes<D extends Domain, const K extends RouteKeyOf<D>>(
+  domain: D,
+  keep: readonly K[],
+  load: () => Promise<Record<Exclude<RouteKeyOf<D>, K>, RouteImpl>>,
+): Record<Exclude<RouteKeyOf<D>, K>, RouteImpl> {
+  const keys = routes.filter((r) => r.domain === domain).map(routeKey).filter((k) => !(keep as readonly string[]).includes(k));
+  return Object.fromEntries(
+    keys.map((key) => [key, async (req: AppRequest) => ((await load()) as Record<string, RouteImpl>)[key]!(req)]),
+  ) as Record<Exclude<RouteKeyOf<D>, K>, RouteImpl>;
+}
+
+/**
  * Validates a JSON body against a zod contract: 400 with a message that names the field.
  */
 export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {

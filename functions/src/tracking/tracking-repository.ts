@@ -3,7 +3,8 @@ import { CATALOG_COPIES, keys, randomShard } from '../lib/db/keys';
 import { type Item, type TransactItem, type TxOutcome, batchGet, queryAll, queryPage, transact, unexpectedFailure } from '../lib/db/toolkit';
 import { addDays } from './day-key';
 import { type Meal } from '../contract/catalog';
-import { type HistoryDay, type Lifetime, type MealEntry, type PatchableField, type PushupSet } from '../contract/tracking';
+import { type HistoryDay, type Lifetime, type MealEntry, type PushupSet } from '../contract/tracking';
+import type { PatchableField } from '../contract/tracking-goals';
 
 /**
  * Items (README access-pattern table):

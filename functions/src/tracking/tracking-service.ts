@@ -1,16 +1,13 @@
 import { ulid } from 'ulidx';
+import type { HistoryResponse, Lifetime, MealEntry, PatchProgressRequest, ProgressToday, PushupSet } from '../contract/tracking';
 import {
   CALORIE_LIMIT_MESSAGE,
+  DAY_LIMITS,
+  GOALS,
   PATCHABLE_FIELDS,
-  type HistoryResponse,
-  type Lifetime,
-  type MealEntry,
-  type PatchProgressRequest,
-  type ProgressToday,
-  type PushupSet,
-} from '../contract/tracking';
-import { DAY_LIMITS, GOALS, caloriesAfterRemoval, exceedsCalorieLimit } from '../contract/tracking-goals';
-import { meals } from '../catalog/catalog-data';
+  caloriesAfterRemoval,
+  exceedsCalorieLimit,
+} from '../contract/tracking-goals';
 import { type Meal } from '../contract/catalog';
 import { HttpError, conflict, notFound } from '../lib/http-error';
 import {
@@ -96,9 +93,13 @@ export async function patchProgressToday(c: TrackingContext, body: PatchProgress
   return { progress: await readTodayAsStored(c, date), replayed: false };
 }
 
-/** The seeded catalogue's meals by id (catalog/catalog-data.ts, the data the deployment seeds). */
-let seeded: Map<string, Meal> | undefined;
-const seededMeal = (id: string): Meal | undefined => (seeded ??= new Map(meals.map((m) => [m.id, m]))).get(id);
+/**
+ * The seeded catalogue's meals by id (catalog/catalog-data.ts, the data the deployment seeds),
+ * loaded by the first meal add rather than at every cold start (DESIGN.md section 10).
+ */
+let seeded: Promise<Map<string, Meal>> | undefined;
+const seededMeal = async (id: string): Promise<Meal | undefined> =>
+  (await (seeded ??= import('../catalog/catalog-data').then(({ meals }) => new Map(meals.map((m) => [m.id, m]))))).get(id);
 
 /**
  * Adds a meal and answers the day as stored after the add (decision 0103). A meal of the seeded
@@ -111,7 +112,7 @@ const seededMeal = (id: string): Meal | undefined => (seeded ??= new Map(meals.m
 export async function addMeal(c: TrackingContext, mealId: string, key?: string): Promise<Written> {
   const date = today(c);
   const idem = idempotencyOf(key, `POST /api/progress/today/meals ${mealId}`);
-  const known = seededMeal(mealId);
+  const known = await seededMeal(mealId);
   if (known) {
     // The update's condition holds on a day without calories yet: a meal over the limit on its own is refused here.
     if (exceedsCalorieLimit(0, known.calories)) throw conflict(CALORIE_LIMIT_MESSAGE);

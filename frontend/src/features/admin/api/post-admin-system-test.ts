@@ -1,4 +1,5 @@
-import type { SystemTest, SystemTestResponse } from '@fittrack/functions/contract/admin';
+import type { SystemTestResponse } from '@fittrack/functions/contract/admin';
+import type { SystemTest } from '@fittrack/functions/contract/admin-rules';
 import { api } from '@/lib/api-client';
 
 /** POST /api/admin/system-tests/{test}: runs on the server with a throwaway account; `{passed, details}`. */

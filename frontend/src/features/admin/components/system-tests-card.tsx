@@ -1,4 +1,4 @@
-import type { SystemTest } from '@fittrack/functions/contract/admin';
+import type { SystemTest } from '@fittrack/functions/contract/admin-rules';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardTitle } from '@/components/ui/card';
