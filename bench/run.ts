@@ -6,7 +6,8 @@
  *   1. initial JS/CSS (gzip) of /auth and / from the Vite manifest (bench/initial-assets.ts)
  *   2. each Lambda asset (the real CDK synth): size, cold path (what importing index.mjs loads)
  *      and cold import: the time it adds over an empty module against the same handler entry
- *      bundled as one plain module-first esbuild file (interleaved, median of 20)
+ *      bundled as one plain module-first esbuild file (CPU time of whole processes, wall time
+ *      beside it; interleaved, median of 20)
  *   3. DynamoDB calls per route, as counted during the integration tests
  *   4. Lighthouse (mobile, default throttling) on /auth and the dashboard, interleaved with the
  *      floor (bench/floor), at least 7 runs each; then real throttled loads of both (throttled-ab.ts)
@@ -76,33 +77,54 @@ if (want('lambda')) {
     });
     return outfile;
   };
-  /** A fresh `node` importing `file` (and then `extra`, the chunks a route loads with import()). */
+  /**
+   * A fresh `node` importing `file` (and then `extra`, the chunks a route loads with import()):
+   * its wall time, and the CPU time the process itself reports once the imports are done. The CPU
+   * time is what a Lambda instance spends on its own CPU share; on a shared machine the wall time
+   * also counts waiting for other processes, so the budget is judged on CPU time and the wall time
+   * is shown beside it.
+   */
   const timeImport = (file: string, extra: string[] = []) => {
-    const code = [file, ...extra].map((f) => `await import(${JSON.stringify(f)});`).join('');
+    const code = [file, ...extra].map((f) => `await import(${JSON.stringify(f)});`).join('') + 'const u=process.cpuUsage();console.log(u.user+u.system);';
     const t = process.hrtime.bigint();
     const r = spawnSync(process.execPath, ['--input-type=module', '-e', code], {
       env: { ...process.env, AWS_REGION: 'eu-west-1' },
+      encoding: 'utf8',
     });
     if (r.status !== 0) throw new Error(`importing ${file} failed: ${r.stderr}`);
-    return Number(process.hrtime.bigint() - t) / 1e6;
+    return { wall: Number(process.hrtime.bigint() - t) / 1e6, cpu: Number(r.stdout.trim().split('\n').pop()) / 1000 };
   };
   /**
    * Median of 20 of each, interleaved so that machine noise hits all alike: what `file` (and
-   * `extra`) adds over an empty module, and what the plain reference bundle adds.
+   * `extra`) adds over an empty module, and what the plain reference bundle adds, in CPU time
+   * (the budget) and in wall time.
    */
   const coldImport = (file: string, plain: string, extra: string[] = []) => {
-    const base: number[] = [];
-    const cold: number[] = [];
-    const ref: number[] = [];
+    const base: { wall: number; cpu: number }[] = [];
+    const cold: { wall: number; cpu: number }[] = [];
+    const ref: { wall: number; cpu: number }[] = [];
     for (let i = 0; i < 20; i++) {
       base.push(timeImport(empty));
       cold.push(timeImport(file, extra));
       ref.push(timeImport(plain));
     }
-    const emptyImportMs = median(base);
-    const addedMs = median(cold) - emptyImportMs;
-    const plainAddedMs = median(ref) - emptyImportMs;
-    return { coldImportMs: median(cold), emptyImportMs, addedMs, plainAddedMs, shareOfPlain: addedMs / plainAddedMs };
+    const m = (xs: { wall: number; cpu: number }[], k: 'wall' | 'cpu') => median(xs.map((x) => x[k]));
+    const emptyImportMs = m(base, 'cpu');
+    const addedMs = m(cold, 'cpu') - emptyImportMs;
+    const plainAddedMs = m(ref, 'cpu') - emptyImportMs;
+    const wall = { coldImportMs: m(cold, 'wall'), emptyImportMs: m(base, 'wall'), addedMs: m(cold, 'wall') - m(base, 'wall'), plainAddedMs: m(ref, 'wall') - m(base, 'wall') };
+    return { coldImportMs: m(cold, 'cpu'), emptyImportMs, addedMs, plainAddedMs, shareOfPlain: addedMs / plainAddedMs, wall: { ...wall, shareOfPlain: wall.addedMs / wall.plainAddedMs } };
+  };
+  /**
+   * Route modules that a handler loads on the first request of one of its routes
+   * (lib/domain-handler.ts `lazyRoutes`, or an import() inside a route): the cold import is
+   * measured without them, and again with them, so that what a first request of those routes
+   * pays is shown too (not budgeted, like billing's first payment request).
+   */
+  const lazyRouteChunks: Partial<Record<keyof typeof functionEntries, string[]>> = {
+    auth: ['account-routes'],
+    tracking: ['input-routes', 'catalog-data'],
+    admin: ['system-tests'],
   };
   const lambda: Record<string, unknown> = {};
   for (const [domain, asset] of Object.entries(assets) as [keyof typeof functionEntries, string][]) {
@@ -120,7 +142,20 @@ if (want('lambda')) {
     const entry: Record<string, unknown> = { bytes, files: files.length, coldPathBytes: coldBytes, coldPathFiles: coldFiles.length, ...t, sizeBudget, coldPathBudget: coldBudget, shareOfPlainBudget: COLD_IMPORT_SHARE_OF_PLAIN };
     row('lambda', `${domain} bundle (${files.length} files)`, kb(bytes), sizeBudget ? `≤ ${kb(sizeBudget)}` : 'none', sizeBudget ? bytes <= sizeBudget : null);
     row('lambda', `${domain} cold path (${coldFiles.length} files)`, kb(coldBytes), `≤ ${kb(coldBudget)}`, coldBytes <= coldBudget);
-    row('lambda', `${domain} cold import, added vs plain bundle`, `${t.shareOfPlain.toFixed(2)}× (${t.addedMs.toFixed(0)} vs ${t.plainAddedMs.toFixed(0)} ms; empty ${t.emptyImportMs.toFixed(0)} ms)`, `≤ ${COLD_IMPORT_SHARE_OF_PLAIN}×`, t.shareOfPlain <= COLD_IMPORT_SHARE_OF_PLAIN);
+    row(
+      'lambda',
+      `${domain} cold import, added vs plain bundle (CPU; wall)`,
+      `${t.shareOfPlain.toFixed(2)}× (${t.addedMs.toFixed(0)} vs ${t.plainAddedMs.toFixed(0)} ms; empty ${t.emptyImportMs.toFixed(0)} ms); wall ${t.wall.shareOfPlain.toFixed(2)}×`,
+      `≤ ${COLD_IMPORT_SHARE_OF_PLAIN}×`,
+      t.shareOfPlain <= COLD_IMPORT_SHARE_OF_PLAIN,
+    );
+    for (const name of lazyRouteChunks[domain] ?? []) {
+      const chunks = files.map((f) => f.file).filter((f) => new RegExp(`/chunks/${name}-[^/]+\\.mjs$`).test(f));
+      if (chunks.length !== 1) throw new Error(`${domain}: expected one chunk ${name}-*.mjs, found ${chunks.length}`);
+      const r = coldImport(bundle, plain, chunks);
+      entry[`with ${name}`] = { loadedBytes: bytesOf(loadedFiles(bundle, chunks)), ...r };
+      row('lambda', `  + first request loading ${name}`, `${r.shareOfPlain.toFixed(2)}× (${r.addedMs.toFixed(0)} ms); wall ${r.wall.shareOfPlain.toFixed(2)}×`, 'none', null);
+    }
     if (domain === 'billing') {
       // The payment routes load their provider's chunk and the Secrets Manager client on their
       // first request (functions/src/billing/providers/provider-registry.ts): shown, not budgeted.
@@ -131,7 +166,7 @@ if (want('lambda')) {
         const loaded = loadedFiles(bundle, chunks);
         const r = coldImport(bundle, plain, chunks);
         entry[`with${provider === 'stripe' ? 'Stripe' : 'Paypal'}`] = { loadedBytes: bytesOf(loaded), ...r };
-        row('lambda', `  + first ${provider === 'stripe' ? 'Stripe' : 'PayPal'} request`, `${kb(bytesOf(loaded))}, adds ${r.addedMs.toFixed(0)} ms`, 'none', null);
+        row('lambda', `  + first ${provider === 'stripe' ? 'Stripe' : 'PayPal'} request`, `${kb(bytesOf(loaded))}, adds ${r.addedMs.toFixed(0)} ms (${r.shareOfPlain.toFixed(2)}× of plain)`, 'none', null);
       }
     }
     lambda[domain] = entry;
@@ -307,7 +342,10 @@ if (want('capacity')) {
 }
 
 results.machine = { cores: cpus().length, loadAverageAtStart: loadAtStart, loadAverageAtEnd: loadavg() };
-writeFileSync(path.join(root, 'bench/results.json'), JSON.stringify(results, null, 2) + '\n');
+// A partial run (--only) replaces its own parts and keeps the other parts of the last run.
+const resultsFile = path.join(root, 'bench/results.json');
+const previous = only && existsSync(resultsFile) ? (JSON.parse(readFileSync(resultsFile, 'utf8')) as Record<string, unknown>) : {};
+writeFileSync(resultsFile, JSON.stringify({ ...previous, ...results }, null, 2) + '\n');
 
 // The README's performance section is this run's table (issue 19 point 5), not hand-copied figures:
 // a full run (no --only) rewrites what stands between its two markers.

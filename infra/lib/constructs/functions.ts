@@ -39,7 +39,7 @@ const ESM_REQUIRE_BANNER = "import{createRequire as __fittrackCreateRequire}from
  */
 const builtin = (name: string, ext = 'cjs') => path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'builtins', `${name}.${ext}`);
 
-const bundleOptions = (entry: string, outdir: string, projectRoot: string) =>
+export const bundleOptions = (entry: string, outdir: string, projectRoot: string) =>
   ({
     entryPoints: { index: entry },
     outdir,
