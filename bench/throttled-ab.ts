@@ -9,7 +9,7 @@
  * Each build gets its own local stack and signed-in subscriber; loads alternate between the
  * builds. Two journeys, medians per build:
  * - first visit to /auth (empty cache): first contentful paint, LCP, and when the app has taken
- *   over (the pre-rendered frame replaced by the live page);
+ *   over (the pre-rendered frame hydrated or replaced: #root no longer carries data-prerendered);
  * - returning subscriber on / (its scripts in the HTTP cache from an earlier visit): the same,
  *   and when the dashboard's content (today's progress) is on screen.
  */
@@ -43,7 +43,7 @@ const recordMarks = `(() => {
     if (marks.takeover === undefined && root && root.childElementCount && !document.querySelector('[data-prerendered]')) marks.takeover = performance.now();
     if (marks.content === undefined && [...document.querySelectorAll('h2')].some((h) => h.textContent === "Today's Progress")) marks.content = performance.now();
   };
-  new MutationObserver(check).observe(document, { childList: true, subtree: true });
+  new MutationObserver(check).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-prerendered'] });
 })();`;
 
 async function throttle(page: Page): Promise<void> {

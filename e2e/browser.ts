@@ -32,9 +32,10 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 }
 
 /**
- * The built pages show a pre-rendered, inert first frame until the app's first render replaces it
- * (frontend/scripts/prerender.ts). A journey acts on the live app: after a navigation or reload it
- * waits until that frame is gone, as a user waits for the page to respond.
+ * The built pages show a pre-rendered, inert first frame until the app has hydrated or replaced it
+ * (frontend/scripts/prerender.ts, main.tsx). A journey acts on the live app: after a navigation or
+ * reload it waits until #root no longer carries `data-prerendered`, as a user waits for the page
+ * to respond.
  */
 export function waitForAppOnLoad(page: Page): void {
   const appReady = () => page.locator('[data-prerendered]').waitFor({ state: 'detached' });

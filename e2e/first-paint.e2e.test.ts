@@ -1,10 +1,13 @@
+import { type Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, screenshot, useBrowser } from './browser';
+import { createUser, signedInPage } from './fixtures';
 
 /**
  * The pre-rendered first paint (frontend/scripts/prerender.ts, DESIGN.md section 10 LCP): the
  * built HTML already shows the page's first frame before any script runs, inert until the app
- * replaces it; a stored cookie choice hides the pre-rendered banner before the first paint.
+ * takes it over (hydrated where the first render is that frame, replaced elsewhere); a stored
+ * cookie choice hides the pre-rendered banner before the first paint.
  */
 const { newPage, browser } = useBrowser();
 
@@ -48,6 +51,24 @@ describe('first paint without JavaScript', () => {
   });
 });
 
+/**
+ * How the app took the frame over: the element the parser put first into #root is still there
+ * when #root stops carrying data-prerendered (hydrated), or it is gone (replaced).
+ */
+const recordTakeover = `window.__takeover = null;
+let frame = null;
+const watch = new MutationObserver(() => {
+  const root = document.getElementById('root');
+  if (!root) return;
+  if (!frame) frame = root.firstElementChild;
+  if (frame && window.__takeover === null && !root.hasAttribute('data-prerendered')) {
+    window.__takeover = root.contains(frame) ? 'hydrated' : 'replaced';
+    watch.disconnect();
+  }
+});
+watch.observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-prerendered'] });`;
+const takeover = (page: Page) => page.evaluate(() => (window as unknown as { __takeover: string | null }).__takeover);
+
 describe('the app takes over', () => {
   it('names the app in <head> as module scripts, which never hold up the first paint', async () => {
     for (const path of ['/auth', '/cookie-policy']) { // a client route that sends no request when signed out
@@ -66,15 +87,41 @@ describe('the app takes over', () => {
     }
   });
 
-  it('replaces the pre-rendered frame with the live page, without console errors', async () => {
+  it('hydrates the pre-rendered /auth in place, without console errors', async () => {
     const { page, errors } = await newPage();
-    await page.goto(`${baseUrl()}/auth`); // returns once the pre-rendered frame is gone (e2e/browser.ts)
+    await page.addInitScript(recordTakeover);
+    await page.goto(`${baseUrl()}/auth`); // returns once the app has taken the frame over (e2e/browser.ts)
     await expect(page.locator('[data-prerendered]').count()).resolves.toBe(0);
     await page.getByRole('tab', { name: 'Login' }).waitFor();
-    await expect(page.locator('#root [inert]').count()).resolves.toBe(0);
+    await expect(page.locator('#root[inert], #root [inert]').count()).resolves.toBe(0);
+    // the form the browser parsed and laid out is the live one: React attached to it
+    await expect(takeover(page)).resolves.toBe('hydrated');
     // the live banner works: Decline stores the choice and hides it
     await page.getByRole('button', { name: 'Decline' }).click();
     await expect(page.getByText('We use cookies').isVisible()).resolves.toBe(false);
     expect(errors).toEqual([]);
   });
+
+  it('a returning subscriber: / hydrates the session spinner (the stored cookie choice never shows the banner), a deep link replaces the frame', async () => {
+    const { username, password } = await createUser({ subscribed: true });
+    const session = await signedInPage({ newPage }, username, password, { width: 390 });
+    const { page, errors } = session;
+    await page.addInitScript(recordTakeover);
+    await page.addInitScript(recordBannerShown);
+    await page.goto(`${baseUrl()}/`);
+    await expect(takeover(page)).resolves.toBe('hydrated');
+    await page.getByRole('heading', { name: "Today's Progress" }).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { __bannerShown: boolean }).__bannerShown)).toBe(false);
+    await page.goto(`${baseUrl()}/settings`); // index.html's frame is the spinner of /: replaced here
+    await expect(takeover(page)).resolves.toBe('replaced');
+    await page.getByRole('heading', { name: 'Settings' }).first().waitFor();
+    expect(errors).toEqual([]); // a hydration mismatch is reported as a console error
+  });
 });
+
+/** Records whether the cookie banner was ever rendered visible (checked at every DOM change and frame). */
+const recordBannerShown = `window.__bannerShown = false;
+const look = () => { const b = document.querySelector('.cookie-banner'); if (b && b.getBoundingClientRect().height > 0) window.__bannerShown = true; };
+new MutationObserver(look).observe(document, { childList: true, subtree: true, attributes: true });
+const frame = () => { look(); requestAnimationFrame(frame); };
+requestAnimationFrame(frame);`;

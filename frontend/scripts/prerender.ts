@@ -7,8 +7,10 @@ import { inlinePageScripts, prerenderedPages } from '../../site/site';
  * After `vite build` and the SSR build of src/prerender.tsx: writes each page's first frame into
  * a copy of the built index.html — `/` (the fallback of every client route) into index.html,
  * the other pages of `prerenderedPages` into `<page>.html` (CloudFront and the local gateway
- * map `/auth` to `/auth.html`). The markup sits in an inert wrapper (no focus, no input, hidden
- * from assistive technology) that main.tsx's first render replaces.
+ * map `/auth` to `/auth.html`). The markup is the content of `#root`, which is inert (no focus, no
+ * input, hidden from assistive technology) and names the page in `data-prerendered` until the app
+ * has taken it over: main.tsx hydrates it where the app's first render is that page, and replaces
+ * it elsewhere (docs/performance.md piece 1).
  */
 const dist = path.resolve(import.meta.dirname, '../dist');
 const ssrDir = path.resolve(import.meta.dirname, '../dist-ssr');
@@ -47,7 +49,7 @@ if (!template.includes(marker)) throw new Error(`dist/index.html has no ${marker
 for (const page of ['/', ...prerenderedPages]) {
   const html = render(page);
   if (!html.trim()) throw new Error(`prerender of ${page} is empty`);
-  const out = inlined.replace(marker, `<div id="root"><div data-prerendered="${page}" inert>${html}</div></div>`);
+  const out = inlined.replace(marker, `<div id="root" data-prerendered="${page}" inert>${html}</div>`);
   const file = page === '/' ? 'index.html' : `${page.slice(1)}.html`;
   writeFileSync(path.join(dist, file), out);
   console.log(`prerendered ${page} → dist/${file} (${(Buffer.byteLength(out) / 1024).toFixed(1)} KB)`);

@@ -1,18 +1,42 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { type ReactNode, StrictMode, useLayoutEffect } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import './index.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
 
-// The built HTML holds a pre-rendered, inert first frame (scripts/prerender.ts); the first commit
-// replaces it.
-createRoot(root).render(
+/**
+ * The built HTML holds a pre-rendered first frame in #root (scripts/prerender.ts), inert and named
+ * by `data-prerendered`. Where the app's first render is that frame, the app hydrates it: the DOM
+ * the browser already parsed, styled and laid out stays, and React only attaches to it. `/auth`
+ * renders the sign-in form; `/` and `/dashboard` (the installed app's start and the landing after
+ * sign-in) render the session spinner of index.html, which is every client route's fallback.
+ * Any other path served that fallback (a deep link, a legal page) renders something else, so the
+ * app's first commit replaces the frame there.
+ */
+const framePages: Record<string, readonly string[]> = { '/auth': ['/auth'], '/': ['/', '/dashboard'] };
+const frame = root.dataset.prerendered;
+const hydrate = frame !== undefined && (framePages[frame] ?? []).includes(location.pathname);
+
+/** Once the first commit is in the DOM, before it paints: the page is live. */
+function TakeOver({ children }: { children: ReactNode }) {
+  useLayoutEffect(() => {
+    root!.removeAttribute('inert');
+    root!.removeAttribute('data-prerendered');
+  }, []);
+  return children;
+}
+
+const app = (
   <StrictMode>
-    <App />
-  </StrictMode>,
+    <TakeOver>
+      <App />
+    </TakeOver>
+  </StrictMode>
 );
+if (hydrate) hydrateRoot(root, app);
+else createRoot(root).render(app);
 
 // Offline and installable (decision 0206): after the first paint and the load, when idle, in its
 // own chunk (app/service-worker.ts); not in development.

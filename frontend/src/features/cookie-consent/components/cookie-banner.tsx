@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useRef, useState, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import { type CookieConsent, readCookieConsent, saveCookieConsent } from '@/features/cookie-consent/cookie-consent';
 import { useFixedBarHeight } from '@/lib/use-fixed-bar-height';
@@ -6,12 +6,21 @@ import { useFixedBarHeight } from '@/lib/use-fixed-bar-height';
 /**
  * The cookie banner (SPEC.md sections 2 and 4): shown while no choice is stored; Accept All,
  * Decline and the close control (which counts as decline) store the choice and hide it.
+ *
+ * The stored choice is read as an external store whose server snapshot is "none": the pre-rendered
+ * first frame always holds the banner (index.css hides it when a choice is stored), so the app's
+ * hydration of that frame renders it too and drops it in the render after (main.tsx).
  */
 export function CookieBanner() {
-  const [consent, setConsent] = useState<CookieConsent | null>(readCookieConsent);
-  if (consent) return null;
-  return <Banner onChoose={setConsent} />;
+  const stored = useSyncExternalStore(storedChoiceNeverChanges, readCookieConsent, noChoiceBeforeLoad);
+  const [chosen, setChosen] = useState<CookieConsent | null>(null);
+  if (chosen ?? stored) return null;
+  return <Banner onChoose={setChosen} />;
 }
+
+/** Only this banner writes the choice, and it keeps what it wrote in its own state. */
+const storedChoiceNeverChanges = () => () => undefined;
+const noChoiceBeforeLoad = () => null;
 
 function Banner({ onChoose }: { onChoose: (value: CookieConsent) => void }) {
   const ref = useRef<HTMLElement>(null);
