@@ -1,7 +1,7 @@
 import { type Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, screenshot, useBrowser } from './browser';
-import { createUser, signedInPage } from './fixtures';
+import { createUser, signUpThroughForm, signedInPage } from './fixtures';
 
 /**
  * The pre-rendered first paint (frontend/scripts/prerender.ts, DESIGN.md section 10 LCP): the
@@ -99,6 +99,19 @@ describe('the app takes over', () => {
     // the live banner works: Decline stores the choice and hides it
     await page.getByRole('button', { name: 'Decline' }).click();
     await expect(page.getByText('We use cookies').isVisible()).resolves.toBe(false);
+    expect(errors).toEqual([]);
+  });
+
+  it('parses the stylesheet once: a lazy chunk that depends on it (the checkout\'s card section) loads no second copy', async () => {
+    const { page, errors } = await newPage();
+    const cssRequests: string[] = [];
+    page.on('request', (r) => void (r.url().endsWith('.css') && cssRequests.push(r.url())));
+    await page.goto(`${baseUrl()}/auth`);
+    await signUpThroughForm(page, 'css');
+    await page.goto(`${baseUrl()}/checkout?plan=monthly`);
+    await page.getByLabel('Card number').waitFor(); // stripe-card-section, a chunk that imports the entry
+    expect(cssRequests).toEqual([]);
+    expect(await page.evaluate(() => document.styleSheets.length)).toBe(1); // the inline <style>
     expect(errors).toEqual([]);
   });
 

@@ -14,6 +14,11 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     manifest: true,
+    // One stylesheet, which the built pages carry inline (scripts/prerender.ts). With per-chunk CSS,
+    // a lazy chunk that imports the entry lists the entry's stylesheet among its dependencies, and
+    // Vite's preload helper, finding no <link> for it, loads and parses the whole sheet again
+    // (the checkout's payment sections did). The app has no CSS of its own per chunk.
+    cssCodeSplit: false,
   },
   server: {
     proxy: {
