@@ -2,8 +2,10 @@
  * Locale-aware formatting with one Intl formatter per format, made on first use. Every
  * `toLocaleString()` builds a new formatter (0.1–0.6 ms each on a desktop, four times that on a
  * phone) and the dashboard formats dozens of numbers per render (DESIGN.md section 10, TBT).
+ * Never at import: a page's first formatter costs 15–45 ms on a phone while the browser loads its
+ * locale data, and a module's top level runs when its chunk loads (app/start-up.test.ts).
  */
-function once<T>(create: () => T): () => T {
+export function once<T>(create: () => T): () => T {
   let value: T | undefined;
   return () => (value ??= create());
 }

@@ -1,4 +1,5 @@
 import type { Payment, PaymentStatus } from '@fittrack/functions/contract/billing';
+import { once } from '@/lib/format';
 
 /** How a payment is shown (Settings › Membership and the admin Payments tab). */
 export const PAYMENT_PROVIDER_LABELS: Record<Payment['provider'], string> = {
@@ -29,5 +30,5 @@ export function formatMoney(amount: number, currency: string): string {
   return format.format(amount / 100);
 }
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-export const formatPaymentDate = (iso: string) => dateFormat.format(new Date(iso));
+const dateFormat = once(() => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }));
+export const formatPaymentDate = (iso: string) => dateFormat().format(new Date(iso));

@@ -1,13 +1,13 @@
 import { activityActionLabels } from '@fittrack/functions/contract/activity-actions';
 import type { AdminLogsResponse } from '@fittrack/functions/contract/admin';
-import { formatNumber } from '@/lib/format';
+import { formatNumber, once } from '@/lib/format';
 
 const actionLabels: Record<string, string> = activityActionLabels;
 
 const actionLabel = (action: string) =>
   actionLabels[action] ?? action.replace(/_/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+const timeFormat = once(() => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' }));
 
 /** 'System Activity Logs': the total and the 50 newest events (SPEC.md sections 2 and 9). */
 export function ActivityLogList({ data }: { data: AdminLogsResponse }) {
@@ -30,7 +30,7 @@ export function ActivityLogList({ data }: { data: AdminLogsResponse }) {
               <div className="flex items-center justify-between gap-2">
                 <span className="font-semibold text-slate-900">{actionLabel(e.action)}</span>
                 <time dateTime={e.timestamp} className="text-xs text-slate-600">
-                  {timeFormat.format(new Date(e.timestamp))}
+                  {timeFormat().format(new Date(e.timestamp))}
                 </time>
               </div>
               <p className="mt-1 break-words text-slate-700">{e.details}</p>

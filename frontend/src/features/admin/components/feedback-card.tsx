@@ -7,6 +7,7 @@ import { toast } from '@/components/ui/use-toast';
 import { toastFailureWithReason } from '@/lib/request-error-toast';
 import { useReloadAdminData } from '@/features/admin/api/reload-admin-data';
 import { patchFeedbackStatus } from '@/features/admin/api/patch-feedback-status';
+import { once } from '@/lib/format';
 
 const statusLabels: Record<FeedbackStatus, string> = { open: 'Open', in_progress: 'In Progress', resolved: 'Resolved', closed: 'Closed' };
 
@@ -29,7 +30,7 @@ function StatusBadge({ status }: { status: FeedbackStatus }) {
   );
 }
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const dateFormat = once(() => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }));
 
 export function FeedbackCard({ feedback }: { feedback: Feedback }) {
   const reload = useReloadAdminData();
@@ -76,7 +77,7 @@ export function FeedbackCard({ feedback }: { feedback: Feedback }) {
         ) : (
           <span>No rating</span>
         )}
-        <time dateTime={feedback.createdAt}>{dateFormat.format(new Date(feedback.createdAt))}</time>
+        <time dateTime={feedback.createdAt}>{dateFormat().format(new Date(feedback.createdAt))}</time>
       </div>
       <p className="text-sm break-words whitespace-pre-wrap text-slate-800">{feedback.message}</p>
       {moves.length ? (

@@ -6,10 +6,11 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { toastFailureWithReason } from '@/lib/request-error-toast';
 import { changePlan } from '@/features/billing/api/post-subscription-change';
+import { once } from '@/lib/format';
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
+const dateFormat = once(() => new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'long', day: 'numeric' }));
 /** "December 20, 2026" in the browser's language. */
-export const formatDay = (iso: string | null) => (iso ? dateFormat.format(new Date(iso)) : 'the end of the period');
+export const formatDay = (iso: string | null) => (iso ? dateFormat().format(new Date(iso)) : 'the end of the period');
 
 /**
  * What a user can do with one plan, as the server's purchase rules say (GET /api/subscription

@@ -1,6 +1,7 @@
 import type { PatchProgressRequest, ProgressToday } from '@fittrack/functions/contract/tracking';
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
+import { formatNumber } from '@/lib/format';
 import { writeOnce } from '@/lib/write-once';
 import { progressHistoryKeyPrefix } from './get-progress-history';
 import { progressTodayKey } from './get-progress-today';
@@ -10,13 +11,12 @@ import { progressTodayKey } from './get-progress-today';
  * the app's SWR cache: puts the answer in the cache and revalidates the history. Sent with an
  * Idempotency-Key, again with the same key when the answer is lost (lib/write-once.ts).
  */
-const number = new Intl.NumberFormat('en-US');
 /** What a change is, in the person's words (the pending list while offline). */
 function labelOf(body: PatchProgressRequest): string {
-  if (body.addSteps !== undefined) return `Steps +${number.format(body.addSteps)}`;
-  if (body.steps !== undefined) return `Steps set to ${number.format(body.steps)}`;
-  if (body.caloriesBurned !== undefined) return `Calories burned set to ${number.format(body.caloriesBurned)}`;
-  return `Calories eaten set to ${number.format(body.caloriesConsumed ?? 0)}`;
+  if (body.addSteps !== undefined) return `Steps +${formatNumber(body.addSteps)}`;
+  if (body.steps !== undefined) return `Steps set to ${formatNumber(body.steps)}`;
+  if (body.caloriesBurned !== undefined) return `Calories burned set to ${formatNumber(body.caloriesBurned)}`;
+  return `Calories eaten set to ${formatNumber(body.caloriesConsumed ?? 0)}`;
 }
 
 export function usePatchProgressToday() {
