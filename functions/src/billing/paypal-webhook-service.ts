@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { getEnv } from '../lib/env';
 import { HttpError, badRequest } from '../lib/http-error';
 import { type SyncOutcome, activatePayment, logBillingError, recordWebhookEvent, reversePayment, webhookEventItem } from './billing-repository';
@@ -15,15 +15,13 @@ import { type PaypalWebhookApi } from './providers/types';
  */
 
 const eventSchema = z.object({
-  id: z.string().min(1).max(128),
-  event_type: z.string().max(128),
-  resource_type: z.string().max(64).optional(),
-  resource: z
-    .object({
-      id: z.string().max(128).optional(),
-      links: z.array(z.object({ href: z.string().max(2048), rel: z.string().max(64) })).optional(),
-    })
-    .loose(),
+  id: z.string().check(z.minLength(1), z.maxLength(128)),
+  event_type: z.string().check(z.maxLength(128)),
+  resource_type: z.optional(z.string().check(z.maxLength(64))),
+  resource: z.looseObject({
+    id: z.optional(z.string().check(z.maxLength(128))),
+    links: z.optional(z.array(z.object({ href: z.string().check(z.maxLength(2048)), rel: z.string().check(z.maxLength(64)) }))),
+  }),
 });
 export type PaypalEvent = z.infer<typeof eventSchema>;
 

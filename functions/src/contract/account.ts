@@ -1,8 +1,9 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import './zod-locale';
 
 /** POST /api/account/delete: the account's password, checked like a sign-in (decision 0021). */
 export const deleteAccountRequest = z.strictObject({
-  password: z.string({ error: 'Password is required.' }).min(1, 'Password is required.').max(256, 'Password is too long.'),
+  password: z.string({ error: 'Password is required.' }).check(z.minLength(1, 'Password is required.'), z.maxLength(256, 'Password is too long.')),
 });
 export type DeleteAccountRequest = z.infer<typeof deleteAccountRequest>;
 

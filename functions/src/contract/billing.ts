@@ -1,4 +1,5 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import './zod-locale';
 import { PLAN_IDS } from './billing-plans';
 
 /** The two plans (SPEC.md section 9), defined zod-free in billing-plans.ts for the browser. */
@@ -10,7 +11,7 @@ export const createSubscriptionResponse = z.object({
   /** Stripe: the latest invoice's confirmation secret; sandbox: `sandbox_…`. */
   clientSecret: z.string(),
   /** amount in cents, from the server's price table */
-  amount: z.number().int(),
+  amount: z.number().check(z.int()),
 });
 export type CreateSubscriptionResponse = z.infer<typeof createSubscriptionResponse>;
 
@@ -19,10 +20,10 @@ export type CreateSubscriptionResponse = z.infer<typeof createSubscriptionRespon
  * decides who is activated (DESIGN.md departure 1). Unknown fields are dropped.
  */
 export const activateSubscriptionRequest = z.object({
-  userId: z.unknown().optional(),
+  userId: z.optional(z.unknown()),
   subscriptionType: planSchema,
   paymentMethod: z.enum(['stripe', 'paypal'], { error: 'paymentMethod must be stripe or paypal' }),
-  transactionId: z.string().trim().min(1, 'transactionId must not be empty').max(128, 'transactionId is too long').optional(),
+  transactionId: z.optional(z.string().check(z.trim(), z.minLength(1, 'transactionId must not be empty'), z.maxLength(128, 'transactionId is too long'))),
 });
 export type ActivateSubscriptionRequest = z.infer<typeof activateSubscriptionRequest>;
 
@@ -32,12 +33,12 @@ export type ActivateSubscriptionRequest = z.infer<typeof activateSubscriptionReq
  */
 export const paypalOrderRequest = z
   .strictObject({
-    plan: planSchema.optional(),
-    amount: z.union([z.string().max(16), z.number()], { error: 'amount must be a number or a decimal string' }).optional(),
-    currency: z.string().max(8, 'currency is too long').optional(),
-    intent: z.string().max(16, 'intent is too long').optional(),
+    plan: z.optional(planSchema),
+    amount: z.optional(z.union([z.string().check(z.maxLength(16)), z.number()], { error: 'amount must be a number or a decimal string' })),
+    currency: z.optional(z.string().check(z.maxLength(8, 'currency is too long'))),
+    intent: z.optional(z.string().check(z.maxLength(16, 'intent is too long'))),
   })
-  .refine((v) => (v.plan === undefined) !== (v.amount === undefined), { error: 'plan: send either plan or amount', path: ['plan'] });
+  .check(z.refine((v) => (v.plan === undefined) !== (v.amount === undefined), { error: 'plan: send either plan or amount', path: ['plan'] }));
 export type PaypalOrderRequest = z.infer<typeof paypalOrderRequest>;
 
 export const paypalOrderResponse = z.object({ id: z.string() });
@@ -51,8 +52,8 @@ export type PaypalSetupResponse = z.infer<typeof paypalSetupResponse>;
 
 /** POST /api/sandbox/card/confirm (sandbox mode only) */
 export const sandboxCardConfirmRequest = z.strictObject({
-  clientSecret: z.string({ error: 'clientSecret is required' }).min(1, 'clientSecret is required').max(200, 'clientSecret is too long'),
-  cardNumber: z.string({ error: 'cardNumber is required' }).max(40, 'cardNumber is too long'),
+  clientSecret: z.string({ error: 'clientSecret is required' }).check(z.minLength(1, 'clientSecret is required'), z.maxLength(200, 'clientSecret is too long')),
+  cardNumber: z.string({ error: 'cardNumber is required' }).check(z.maxLength(40, 'cardNumber is too long')),
 });
 export type SandboxCardConfirmRequest = z.infer<typeof sandboxCardConfirmRequest>;
 
@@ -78,14 +79,14 @@ export const planOptionSchema = z.object({
   /** the plan the user has now */
   current: z.boolean(),
   /** a switch to this plan is scheduled: it starts then (ISO date-time) */
-  startsAt: z.string().nullable(),
-  action: planActionSchema.nullable(),
+  startsAt: z.nullable(z.string()),
+  action: z.nullable(planActionSchema),
   /** a card subscription of this plan may start now */
   card: z.boolean(),
   /** a PayPal payment for this plan may be made now */
   paypal: z.boolean(),
   /** why a card subscription (or else a PayPal payment) of this plan is refused now: the 409's own words */
-  reason: z.string().nullable(),
+  reason: z.nullable(z.string()),
 });
 export type PlanOption = z.infer<typeof planOptionSchema>;
 
@@ -98,16 +99,16 @@ export const membershipResponse = z.object({
   status: z.enum(['none', 'active', 'canceled', 'expired', 'past_due']),
   /** true when status is active and the expiry (if any) is in the future */
   hasActiveSubscription: z.boolean(),
-  plan: planSchema.nullable(),
-  provider: z.enum(['stripe', 'paypal']).nullable(),
+  plan: z.nullable(planSchema),
+  provider: z.nullable(z.enum(['stripe', 'paypal'])),
   /** when access ends or renews (ISO date-time), null when unknown */
-  expiresAt: z.string().nullable(),
+  expiresAt: z.nullable(z.string()),
   /** true when the plan renews by itself at expiresAt (card subscriptions that are not cancelled) */
   autoRenew: z.boolean(),
   /** true when the user can turn auto-renewal off (an active, renewing card subscription) */
   canCancel: z.boolean(),
   /** the plan a scheduled switch moves to at expiresAt, null when none */
-  nextPlan: planSchema.nullable(),
+  nextPlan: z.nullable(planSchema),
   /** per plan: what the user may do with it now (one paid subscription per user) */
   plans: z.object({ monthly: planOptionSchema, yearly: planOptionSchema }),
 });
@@ -118,13 +119,17 @@ export const REFUND_WINDOW_DAYS = 30;
 
 /** GET /api/billing/payments and GET /api/admin/payments ?limit=&cursor=: newest first; `nextCursor` is null on the last page. */
 export const paymentListQuery = z.strictObject({
-  limit: z.coerce
-    .number({ error: 'limit must be a whole number from 1 to 50.' })
-    .int('limit must be a whole number from 1 to 50.')
-    .min(1, 'limit must be a whole number from 1 to 50.')
-    .max(50, 'limit must be a whole number from 1 to 50.')
-    .default(10),
-  cursor: z.string().min(1, 'cursor must not be empty.').max(1000, 'cursor is too long.').optional(),
+  limit: z._default(
+    z.coerce
+      .number({ error: 'limit must be a whole number from 1 to 50.' })
+      .check(
+        z.int('limit must be a whole number from 1 to 50.'),
+        z.gte(1, 'limit must be a whole number from 1 to 50.'),
+        z.lte(50, 'limit must be a whole number from 1 to 50.'),
+      ),
+    10,
+  ),
+  cursor: z.optional(z.string().check(z.minLength(1, 'cursor must not be empty.'), z.maxLength(1000, 'cursor is too long.'))),
 });
 export type PaymentListQuery = z.infer<typeof paymentListQuery>;
 
@@ -139,21 +144,21 @@ export const paymentSchema = z.object({
   paidAt: z.string(),
   plan: planSchema,
   /** cents */
-  amount: z.number().int(),
+  amount: z.number().check(z.int()),
   currency: z.string(),
   /** stripe, paypal, or the sandbox's sandbox-card, sandbox-paypal */
   provider: z.enum(['stripe', 'paypal', 'sandbox-card', 'sandbox-paypal']),
   status: paymentStatusSchema,
   /** Stripe's hosted invoice page (live mode), else null */
-  receiptUrl: z.string().nullable(),
+  receiptUrl: z.nullable(z.string()),
 });
 export type Payment = z.infer<typeof paymentSchema>;
 
-export const paymentListResponse = z.object({ items: z.array(paymentSchema), nextCursor: z.string().nullable() });
+export const paymentListResponse = z.object({ items: z.array(paymentSchema), nextCursor: z.nullable(z.string()) });
 export type PaymentListResponse = z.infer<typeof paymentListResponse>;
 
 /** One payment on the admin page: whose, and whether the Refund button is offered. */
-export const adminPaymentSchema = paymentSchema.extend({
+export const adminPaymentSchema = z.extend(paymentSchema, {
   userId: z.string(),
   /** paid and inside the refund window */
   refundable: z.boolean(),
@@ -162,7 +167,7 @@ export const adminPaymentSchema = paymentSchema.extend({
 });
 export type AdminPayment = z.infer<typeof adminPaymentSchema>;
 
-export const adminPaymentListResponse = z.object({ items: z.array(adminPaymentSchema), nextCursor: z.string().nullable() });
+export const adminPaymentListResponse = z.object({ items: z.array(adminPaymentSchema), nextCursor: z.nullable(z.string()) });
 export type AdminPaymentListResponse = z.infer<typeof adminPaymentListResponse>;
 
 /** POST /api/admin/payments/{id}/refund → the payment, refunded. */
@@ -178,5 +183,5 @@ export type SandboxPaymentEvent = (typeof sandboxPaymentEvents)[number];
 export const sandboxPaymentEventRequest = z.strictObject({ event: z.enum(sandboxPaymentEvents, { error: 'event must be refund, dispute or dispute-won' }) });
 
 /** POST /api/sandbox/paypal/{orderId}/approve: the sandbox buyer may ask for a capture that stays PENDING. */
-export const sandboxPaypalApproveRequest = z.strictObject({ captureStatus: z.enum(['COMPLETED', 'PENDING'], { error: 'captureStatus must be COMPLETED or PENDING' }).optional() });
+export const sandboxPaypalApproveRequest = z.strictObject({ captureStatus: z.optional(z.enum(['COMPLETED', 'PENDING'], { error: 'captureStatus must be COMPLETED or PENDING' })) });
 export type SandboxPaypalApproveRequest = z.infer<typeof sandboxPaypalApproveRequest>;

@@ -1,4 +1,5 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import './zod-locale';
 import { jointImpacts, mealCategories, workoutCategories } from './catalog-categories';
 
 /** Defined zod-free in catalog-categories.ts for the browser. */
@@ -8,10 +9,10 @@ export const mealSchema = z.object({
   id: z.string(),
   name: z.string(),
   description: z.string(),
-  calories: z.number().int().nonnegative(),
+  calories: z.number().check(z.int(), z.nonnegative()),
   cost: z.string(),
   imageUrl: z.string(),
-  restaurant: z.string().optional(),
+  restaurant: z.optional(z.string()),
   category: z.enum(mealCategories),
 });
 export type Meal = z.infer<typeof mealSchema>;
@@ -20,12 +21,12 @@ export const workoutSchema = z.object({
   id: z.string(),
   name: z.string(),
   description: z.string(),
-  duration: z.number().int().positive(),
+  duration: z.number().check(z.int(), z.positive()),
   level: z.string(),
   imageUrl: z.string(),
-  category: z.enum(workoutCategories).optional(),
-  jointImpact: z.enum(jointImpacts).default('medium'),
-  effectiveness: z.number().min(0).max(10).default(5),
+  category: z.optional(z.enum(workoutCategories)),
+  jointImpact: z._default(z.enum(jointImpacts), 'medium'),
+  effectiveness: z._default(z.number().check(z.gte(0), z.lte(10)), 5),
 });
 export type Workout = z.infer<typeof workoutSchema>;
 

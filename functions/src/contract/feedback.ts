@@ -1,4 +1,5 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import './zod-locale';
 
 import {
   FEEDBACK_PER_HOUR,
@@ -21,25 +22,24 @@ export type { FeedbackCategory, FeedbackStatus };
  * decides who wrote the feedback. Any other unknown field is refused.
  */
 export const feedbackRequest = z.strictObject({
-  userId: z.unknown().optional(),
-  email: z
-    .string({ error: 'Email is required.' })
-    .trim()
-    .min(1, 'Email is required.')
-    .max(254, 'Email is too long.')
-    .pipe(z.email({ error: 'Email must be a valid email address.' })),
-  name: z.string({ error: 'Name must be text.' }).trim().max(NAME_MAX, `Name must be at most ${NAME_MAX} characters.`).optional(),
+  userId: z.optional(z.unknown()),
+  email: z.pipe(
+    z.string({ error: 'Email is required.' }).check(z.trim(), z.minLength(1, 'Email is required.'), z.maxLength(254, 'Email is too long.')),
+    z.email({ error: 'Email must be a valid email address.' }),
+  ),
+  name: z.optional(z.string({ error: 'Name must be text.' }).check(z.trim(), z.maxLength(NAME_MAX, `Name must be at most ${NAME_MAX} characters.`))),
   message: z
     .string({ error: 'Message is required.' })
-    .trim()
-    .min(1, 'Message is required.')
-    .max(MESSAGE_MAX, `Message must be at most ${MESSAGE_MAX} characters.`),
-  rating: z
-    .number({ error: 'Rating must be a whole number from 1 to 5.' })
-    .int('Rating must be a whole number from 1 to 5.')
-    .min(1, 'Rating must be a whole number from 1 to 5.')
-    .max(5, 'Rating must be a whole number from 1 to 5.')
-    .optional(),
+    .check(z.trim(), z.minLength(1, 'Message is required.'), z.maxLength(MESSAGE_MAX, `Message must be at most ${MESSAGE_MAX} characters.`)),
+  rating: z.optional(
+    z
+      .number({ error: 'Rating must be a whole number from 1 to 5.' })
+      .check(
+        z.int('Rating must be a whole number from 1 to 5.'),
+        z.gte(1, 'Rating must be a whole number from 1 to 5.'),
+        z.lte(5, 'Rating must be a whole number from 1 to 5.'),
+      ),
+  ),
   category: z.enum(feedbackCategories, { error: 'Category must be one of bug, feature, general, complaint.' }),
 });
 export type FeedbackRequest = z.input<typeof feedbackRequest>;
@@ -50,31 +50,35 @@ export type FeedbackCreatedResponse = z.infer<typeof feedbackCreatedResponse>;
 export const feedbackSchema = z.object({
   id: z.string(),
   userId: z.string(),
-  name: z.string().optional(),
+  name: z.optional(z.string()),
   email: z.string(),
   message: z.string(),
-  rating: z.number().int().min(1).max(5).optional(),
+  rating: z.optional(z.number().check(z.int(), z.gte(1), z.lte(5))),
   category: z.enum(feedbackCategories),
   status: z.enum(feedbackStatuses),
   createdAt: z.string(),
-  updatedAt: z.string().optional(),
+  updatedAt: z.optional(z.string()),
 });
 export type Feedback = z.infer<typeof feedbackSchema>;
 
 /** GET /api/feedback?limit=&cursor=: newest first; `nextCursor` is null on the last page. */
 export const feedbackListQuery = z.strictObject({
-  limit: z.coerce
-    .number({ error: 'limit must be a whole number from 1 to 100.' })
-    .int('limit must be a whole number from 1 to 100.')
-    .min(1, 'limit must be a whole number from 1 to 100.')
-    .max(100, 'limit must be a whole number from 1 to 100.')
-    .default(25),
-  cursor: z.string().min(1, 'cursor must not be empty.').max(1000, 'cursor is too long.').optional(),
+  limit: z._default(
+    z.coerce
+      .number({ error: 'limit must be a whole number from 1 to 100.' })
+      .check(
+        z.int('limit must be a whole number from 1 to 100.'),
+        z.gte(1, 'limit must be a whole number from 1 to 100.'),
+        z.lte(100, 'limit must be a whole number from 1 to 100.'),
+      ),
+    25,
+  ),
+  cursor: z.optional(z.string().check(z.minLength(1, 'cursor must not be empty.'), z.maxLength(1000, 'cursor is too long.'))),
 });
 
 export const feedbackListResponse = z.object({
   items: z.array(feedbackSchema),
-  nextCursor: z.string().nullable(),
+  nextCursor: z.nullable(z.string()),
 });
 export type FeedbackListResponse = z.infer<typeof feedbackListResponse>;
 

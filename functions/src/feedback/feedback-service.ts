@@ -8,7 +8,7 @@ import {
   type feedbackRequest,
   feedbackTransitions,
 } from '../contract/feedback';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { decodeCursor, encodeCursor, invalidCursor, isKeyOf } from '../lib/cursor';
 import { badRequest, conflict, notFound, tooManyRequests } from '../lib/http-error';
 import { type Session } from '../lib/request';

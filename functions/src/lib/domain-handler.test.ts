@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
 import { PASSWORD_POLICY_TEXT, loginRequest, signupRequest } from '../contract/auth';
 import { parseBody, parseQuery } from './domain-handler';
@@ -15,7 +15,7 @@ function httpError(fn: () => unknown): HttpError {
   throw new Error('expected an HttpError');
 }
 
-const counter = z.strictObject({ count: z.number().int().min(1).max(1000), note: z.string().optional() });
+const counter = z.strictObject({ count: z.number().check(z.int(), z.gte(1), z.lte(1000)), note: z.optional(z.string()) });
 const nested = z.strictObject({ meta: z.strictObject({ count: z.number() }) });
 
 describe('parseBody', () => {
@@ -74,7 +74,7 @@ describe('parseBody', () => {
 });
 
 describe('parseQuery', () => {
-  const q = z.object({ days: z.coerce.number().int().min(1).max(90) });
+  const q = z.object({ days: z.coerce.number().check(z.int(), z.gte(1), z.lte(90)) });
 
   it('coerces valid query parameters', () => {
     expect(parseQuery(q, { days: '7' })).toEqual({ days: 7 });

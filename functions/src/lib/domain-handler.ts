@@ -1,6 +1,6 @@
 import middy from '@middy/core';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { type Domain, type RouteKeyOf, routes, routeKey } from '../routes';
 import { withLogContext } from './log';
 import { runChecked } from './profile-check';
@@ -77,7 +77,7 @@ export function lazyRoutes<D extends Domain, const K extends RouteKeyOf<D>>(
 /**
  * Validates a JSON body against a zod contract: 400 with a message that names the field.
  */
-export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
+export function parseBody<S extends z.ZodMiniType>(schema: S, body: unknown): z.infer<S> {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) throw badRequest('Request body must be a JSON object');
   const r = schema.safeParse(body);
   if (r.success) return r.data;
@@ -89,7 +89,7 @@ export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.infe
 }
 
 /** Validates query parameters (strings) against a zod contract. */
-export function parseQuery<S extends z.ZodType>(schema: S, query: Record<string, string>): z.infer<S> {
+export function parseQuery<S extends z.ZodMiniType>(schema: S, query: Record<string, string>): z.infer<S> {
   const r = schema.safeParse(query);
   if (r.success) return r.data;
   const issue = r.error.issues[0]!;
