@@ -130,7 +130,31 @@ describe('the app takes over', () => {
     await page.getByRole('heading', { name: 'Settings' }).first().waitFor();
     expect(errors).toEqual([]); // a hydration mismatch is reported as a console error
   });
+
+  it('an account awaiting email confirmation: the banner comes with the dashboard, nothing shifts (CLS budget 0.02)', async () => {
+    const { username, password } = await createUser({ subscribed: true, verified: false });
+    const { page, errors } = await signedInPage({ newPage }, username, password, { width: 390 });
+    await page.goto(`${baseUrl()}/`);
+    await page.getByRole('heading', { name: "Today's Progress" }).waitFor();
+    await expect(page.getByRole('region', { name: 'Confirm your email address' }).isVisible()).resolves.toBe(true);
+    await page.waitForTimeout(3500); // past the idle mounts (useIdle: at most 3 s)
+    expect(await layoutShifts(page)).toBeLessThanOrEqual(0.02);
+    expect(errors).toEqual([]);
+  });
 });
+
+/** The sum of the page's layout shifts so far (the CLS of a load without input). */
+const layoutShifts = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let sum = 0;
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!e.hadRecentInput) sum += e.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(sum), 100);
+      }),
+  );
 
 /** Records whether the cookie banner was ever rendered visible (checked at every DOM change and frame). */
 const recordBannerShown = `window.__bannerShown = false;

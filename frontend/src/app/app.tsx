@@ -1,5 +1,5 @@
 import { BrowserRouter } from 'react-router';
-import { storedUserHasPlan } from '@/features/auth/public';
+import { loadEmailBanner, storedUserAwaitsEmailConfirmation, storedUserHasPlan } from '@/features/auth/public';
 import { preloadProgressToday } from '@/features/dashboard/components/dashboard-page';
 import { AppProviders } from './providers';
 import { AppRoutes } from './routes';
@@ -7,6 +7,9 @@ import { AppRoutes } from './routes';
 // A returning subscriber's dashboard figures are asked for beside the session check, not after it
 // (DESIGN.md section 10): once, when the app starts on the dashboard.
 if (/^\/(dashboard)?$/.test(location.pathname) && storedUserHasPlan()) preloadProgressToday();
+// A signed-in screen of an account awaiting email confirmation waits for the banner's chunk
+// (require-session.tsx): it too comes beside the session check.
+if (storedUserAwaitsEmailConfirmation()) void loadEmailBanner();
 
 export function App() {
   return (

@@ -10,9 +10,9 @@ import { useSession, useSessionActions } from '@/features/auth/public';
 
 /**
  * Above every signed-in screen until the account's email address is confirmed (issue 15 point 6,
- * decision 0024): the 6-digit code from the email, and a button for a new code. Mounted when the
- * browser is idle, in its own chunk; it decides from the session's user alone (`emailVerified`),
- * so a confirmed account shows and asks nothing.
+ * decision 0024): the 6-digit code from the email, and a button for a new code. In its own chunk,
+ * rendered with the page (app/shell-layout.tsx) for an account whose `emailVerified` is false; it
+ * decides from the session's user alone, so a confirmed account shows and asks nothing.
  */
 export default function EmailVerificationBanner() {
   const { user } = useSession();
