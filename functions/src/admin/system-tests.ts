@@ -2,15 +2,16 @@ import { randomBytes } from 'node:crypto';
 import { AdminDeleteUserCommand, AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { ulid } from 'ulidx';
 import type { SystemTestResponse } from '../contract/admin';
-import type { SystemTest } from '../contract/admin-rules';
+import { systemTests, type SystemTest } from '../contract/admin-rules';
 import { login, signup } from '../auth/auth-service';
 import { deleteTestFeedback } from '../feedback/feedback-repository';
 import { rateWindow, submitFeedback } from '../feedback/feedback-service';
 import { cognito } from '../lib/cognito';
 import { getEnv } from '../lib/env';
-import { HttpError } from '../lib/http-error';
+import { HttpError, notFound, unauthorized } from '../lib/http-error';
 import { deleteProfile, releaseEmail } from '../lib/profile-repository';
-import { type Session } from '../lib/request';
+import { type RouteImpl, type Session } from '../lib/request';
+import { type RouteKeyOf } from '../routes';
 
 /**
  * Admin system tests (DESIGN.md departure 7): each runs the real service code on the server with a
@@ -115,7 +116,7 @@ async function feedbackTest(admin: Session, ip: string): Promise<SystemTestRespo
   return { passed: true, details: `Submitted feedback ${id}, found it stored as sent, then deleted it (totals unchanged).` };
 }
 
-export async function runSystemTest(test: SystemTest, admin: Session, ip: string): Promise<SystemTestResponse> {
+async function runSystemTest(test: SystemTest, admin: Session, ip: string): Promise<SystemTestResponse> {
   switch (test) {
     case 'signup':
       return signupTest(ip);
@@ -125,3 +126,17 @@ export async function runSystemTest(test: SystemTest, admin: Session, ip: string
       return feedbackTest(admin, ip);
   }
 }
+
+/**
+ * POST /api/admin/system-tests/{test}. The handler loads this module on the route's first request
+ * (lib/domain-handler.ts `lazyRoutes`): the Cognito client and the services it drives stay off the
+ * cold start of the log list.
+ */
+export const systemTestRoutes = {
+  'POST /api/admin/system-tests/{test}': async (req) => {
+    if (!req.session) throw unauthorized();
+    const test = req.pathParameters.test ?? '';
+    if (!(systemTests as readonly string[]).includes(test)) throw notFound(`Unknown system test: use ${systemTests.join(', ')}`);
+    return { status: 200, body: await runSystemTest(test as SystemTest, req.session, req.ip) };
+  },
+} satisfies Partial<Record<RouteKeyOf<'admin'>, RouteImpl>>;
