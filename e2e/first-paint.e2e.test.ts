@@ -131,6 +131,29 @@ describe('the app takes over', () => {
     expect(errors).toEqual([]); // a hydration mismatch is reported as a console error
   });
 
+  it("a returning subscriber's session check and figures are sent by the page's inline script, once each, and the app takes both answers", async () => {
+    const { username, password } = await createUser({ subscribed: true });
+    const { page, errors } = await signedInPage({ newPage }, username, password, { width: 390 });
+    await page.getByRole('heading', { name: "Today's Progress" }).waitFor(); // the sign-in's own dashboard, settled
+    await page.waitForLoadState('networkidle');
+    const sent: string[] = [];
+    page.on('request', (r) => {
+      const { pathname } = new URL(r.url());
+      if (pathname === '/api/auth/me' || pathname === '/api/progress/today') sent.push(pathname);
+    });
+    await page.goto(`${baseUrl()}/`);
+    await page.getByRole('heading', { name: "Today's Progress" }).waitFor();
+    await page.waitForTimeout(500);
+    // the inline script asked (before the app's scripts ran); the app's first requests took the answers
+    const notTaken = await page.evaluate(() => {
+      const early = (window as unknown as { __earlyRequests?: { requests: object } }).__earlyRequests;
+      return early ? Object.keys(early.requests) : 'none was sent early';
+    });
+    expect(notTaken).toEqual([]);
+    expect(sent.sort()).toEqual(['/api/auth/me', '/api/progress/today']);
+    expect(errors).toEqual([]);
+  });
+
   it('an account awaiting email confirmation: the banner comes with the dashboard, nothing shifts (CLS budget 0.02)', async () => {
     const { username, password } = await createUser({ subscribed: true, verified: false });
     const { page, errors } = await signedInPage({ newPage }, username, password, { width: 390 });

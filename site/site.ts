@@ -19,7 +19,8 @@ export const prerenderedPages = ['/auth'] as const;
 /**
  * The scripts of frontend/public that the built pages carry inline (frontend/scripts/prerender.ts);
  * the CSP allows exactly these texts by their hashes (local gateway and CloudFront). appearance.js
- * applies the stored appearance before the first paint.
+ * applies the stored appearance before the first paint and sends a returning subscriber's first
+ * requests (frontend/src/lib/early-requests.ts).
  */
 export const inlinePageScripts = ['appearance.js'] as const;
 

@@ -1,5 +1,10 @@
-// Applies the stored appearance (and the cookie choice) before the first paint (no flash of the
-// wrong theme, no flash of the cookie banner).
+// The pages' one inline script: what must happen before the app's scripts have run.
+// 1. Applies the stored appearance (and the cookie choice) before the first paint (no flash of the
+//    wrong theme, no flash of the cookie banner).
+// 2. A returning subscriber opening the dashboard: the session check and today's figures are asked
+//    for here, while the app's scripts download and run, not after (DESIGN.md section 10); the app
+//    takes each answer for its own first request of it (src/lib/early-requests.ts). A hint only:
+//    the server decides, and the app drops an answer asked for in another time zone.
 // The build inlines this file into the pages (scripts/prerender.ts); the CSP allows exactly this
 // text by its hash, computed from this file. Keep in sync with src/features/settings/appearance.ts.
 (function () {
@@ -18,5 +23,22 @@
   if (black) {
     var m = document.querySelector('meta[name="theme-color"]');
     if (m) m.setAttribute('content', '#000000');
+  }
+  // Keys of src/features/auth/user-storage.ts and src/lib/api-client.ts; the paths and the
+  // condition of src/app/app.tsx's preload.
+  try {
+    if (!/^\/(dashboard)?$/.test(location.pathname)) return;
+    var user = JSON.parse(get('user'));
+    var zone = get('timeZone');
+    if (!user || user.hasActiveSubscription !== true || !zone) return;
+    var early = { zone: zone, requests: {} };
+    ['/api/auth/me', '/api/progress/today'].forEach(function (path) {
+      var request = fetch(path, { credentials: 'same-origin', headers: { 'X-Time-Zone': zone } });
+      request.catch(function () {}); // a failure is the app's to report, when it takes the answer
+      early.requests[path] = request;
+    });
+    window.__earlyRequests = early;
+  } catch {
+    // no storage, no fetch, or stored data that is not JSON: the app asks as usual
   }
 })();

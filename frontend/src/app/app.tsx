@@ -5,7 +5,8 @@ import { AppProviders } from './providers';
 import { AppRoutes } from './routes';
 
 // A returning subscriber's dashboard figures are asked for beside the session check, not after it
-// (DESIGN.md section 10): once, when the app starts on the dashboard.
+// (DESIGN.md section 10): once, when the app starts on the dashboard. Both are usually in flight
+// already, sent by the page's inline script (lib/early-requests.ts): the first requests take them.
 if (/^\/(dashboard)?$/.test(location.pathname) && storedUserHasPlan()) preloadProgressToday();
 // A signed-in screen of an account awaiting email confirmation waits for the banner's chunk
 // (require-session.tsx): it too comes beside the session check.

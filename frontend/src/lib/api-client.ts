@@ -1,3 +1,5 @@
+import { takeEarlyRequest } from './early-requests';
+
 /**
  * `api`, the one way the browser talks to the API (SPEC.md sections 7 and 8, DESIGN.md section 6).
  *
@@ -93,12 +95,15 @@ async function request<T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: str
   const hasBody = body !== undefined;
   if (hasBody) headers.set('Content-Type', 'application/json');
 
-  const response = await fetch(path, {
-    method,
-    headers,
-    body: hasBody ? JSON.stringify(body) : undefined,
-    credentials: 'same-origin',
-  });
+  // A plain GET the page's inline script already sent, with the same zone, is not sent again.
+  const early = method === 'GET' && !options.headers ? takeEarlyRequest(path, timeZone) : undefined;
+  const response = await (early ??
+    fetch(path, {
+      method,
+      headers,
+      body: hasBody ? JSON.stringify(body) : undefined,
+      credentials: 'same-origin',
+    }));
 
   if (!response.ok) {
     const text = await response.text().catch(() => '');

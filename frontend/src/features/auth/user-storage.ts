@@ -1,4 +1,6 @@
 import type { User } from '@fittrack/functions/contract/auth';
+import { browserTimeZone } from '@/lib/api-client';
+import { forgetZoneForEarlyRequests, keepZoneForEarlyRequests } from '@/lib/early-requests';
 import { readJson, readStorage, removeStorage, writeJson, writeStorage } from '@/lib/storage';
 
 /**
@@ -26,12 +28,18 @@ export function readStoredUser(): User | null {
   return readJson(USER_STORAGE_KEY, isUser);
 }
 
+/**
+ * Caches the user the server confirmed, with the browser's time zone: together they let the next
+ * visit's inline script ask for a subscriber's dashboard early (lib/early-requests.ts).
+ */
 export function writeStoredUser(user: User): void {
   writeJson(USER_STORAGE_KEY, user);
+  keepZoneForEarlyRequests(browserTimeZone());
 }
 
 export function clearStoredUser(): void {
   removeStorage(USER_STORAGE_KEY);
+  forgetZoneForEarlyRequests();
 }
 
 /**

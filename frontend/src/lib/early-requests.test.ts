@@ -1,0 +1,96 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { json, makeUser, mockFetch, requestsOf } from '@/test/fetch-mock';
+import { api, browserTimeZone } from './api-client';
+
+/** The pages' inline script (public/appearance.js), run as the browser runs it: in the page's head. */
+const inlineScript = readFileSync(path.resolve(import.meta.dirname, '../../public/appearance.js'), 'utf8');
+const runInlineScript = () => new Function(inlineScript)() as void;
+
+const zone = browserTimeZone()!;
+const subscriber = makeUser({ hasActiveSubscription: true });
+
+function storeVisit(user: unknown = subscriber, storedZone: string | null = zone) {
+  localStorage.setItem('user', JSON.stringify(user));
+  if (storedZone) localStorage.setItem('timeZone', storedZone);
+}
+
+describe('early requests: the inline script asks, the API client takes the answer', () => {
+  beforeEach(() => history.replaceState(null, '', '/'));
+  afterEach(() => {
+    delete window.__earlyRequests;
+    history.replaceState(null, '', '/');
+  });
+
+  it('a returning subscriber on the dashboard: the session check and today are sent once, by the inline script', async () => {
+    storeVisit();
+    const fn = mockFetch({ 'GET /api/auth/me': () => json({ user: subscriber }), 'GET /api/progress/today': () => json({ calories: 5 }) });
+    runInlineScript();
+    expect(requestsOf(fn)).toEqual(['GET /api/auth/me', 'GET /api/progress/today']);
+    for (const [, init] of fn.mock.calls) {
+      expect(init?.credentials).toBe('same-origin');
+      expect(new Headers(init?.headers).get('X-Time-Zone')).toBe(zone);
+    }
+
+    await expect(api.get('/api/progress/today')).resolves.toEqual({ calories: 5 });
+    await expect(api.get('/api/auth/me')).resolves.toEqual({ user: subscriber });
+    expect(fn).toHaveBeenCalledTimes(2); // the app's first requests took the early answers
+
+    await api.get('/api/progress/today'); // handed out once: a later request is a new one
+    expect(requestsOf(fn)).toEqual(['GET /api/auth/me', 'GET /api/progress/today', 'GET /api/progress/today']);
+  });
+
+  it('/dashboard too; a refused early answer is the app\'s error like any other', async () => {
+    history.replaceState(null, '', '/dashboard');
+    storeVisit();
+    mockFetch({ 'GET /api/auth/me': () => json({ message: 'Not signed in' }, 401), 'GET /api/progress/today': () => json({ message: 'Not signed in' }, 401) });
+    runInlineScript();
+    await expect(api.get('/api/auth/me')).rejects.toMatchObject({ status: 401, serverMessage: 'Not signed in' });
+  });
+
+  it('a failed early request reaches the app as a failed request', async () => {
+    storeVisit();
+    const fn = mockFetch({});
+    fn.mockRejectedValue(new TypeError('Failed to fetch'));
+    runInlineScript();
+    await expect(api.get('/api/progress/today')).rejects.toThrow('Failed to fetch');
+  });
+
+  it('an answer asked for in another time zone is dropped: the app asks again with its own', async () => {
+    storeVisit(subscriber, zone === 'Asia/Tokyo' ? 'Europe/Paris' : 'Asia/Tokyo');
+    const fn = mockFetch({ 'GET /api/progress/today': () => json({ calories: 1 }) });
+    runInlineScript();
+    await api.get('/api/progress/today');
+    expect(fn).toHaveBeenCalledTimes(3);
+    expect(new Headers(fn.mock.calls[2]![1]?.headers).get('X-Time-Zone')).toBe(zone);
+  });
+
+  it('only a plain GET of the same path takes an early answer', async () => {
+    storeVisit();
+    const fn = mockFetch({ 'GET /api/progress/today': () => json({ calories: 1 }), 'PATCH /api/progress/today': () => json({ calories: 2 }), 'GET /api/auth/me': () => json({ user: subscriber }) });
+    runInlineScript();
+    await expect(api.patch('/api/progress/today', { steps: 1 })).resolves.toEqual({ calories: 2 });
+    await api.get('/api/progress/today', { headers: { 'X-Extra': '1' } });
+    expect(requestsOf(fn)).toEqual(['GET /api/auth/me', 'GET /api/progress/today', 'PATCH /api/progress/today', 'GET /api/progress/today']);
+  });
+
+  it.each([
+    ['another page', '/settings', subscriber, zone],
+    ['the sign-in page', '/auth', subscriber, zone],
+    ['no plan', '/', makeUser({ hasActiveSubscription: false }), zone],
+    ['no stored zone (a first visit)', '/', subscriber, null],
+    ['a stored user that is not JSON', '/', '{', zone],
+  ])('nothing is sent early on %s', (_, page, user, storedZone) => {
+    history.replaceState(null, '', page);
+    if (typeof user === 'string') {
+      localStorage.setItem('user', user);
+      localStorage.setItem('timeZone', storedZone!);
+    } else storeVisit(user, storedZone);
+    const fn = mockFetch({});
+    expect(runInlineScript).not.toThrow();
+    expect(fn).not.toHaveBeenCalled();
+    expect(window.__earlyRequests).toBeUndefined();
+    expect(document.documentElement.dataset.theme).toBe('light'); // the appearance part still ran
+  });
+});
