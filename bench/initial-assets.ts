@@ -2,8 +2,11 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-/** DESIGN.md section 10: initial JavaScript for /auth and / (gzip) and the stylesheet. */
-export const INITIAL_BUDGETS = { jsGzipBytes: 100 * 1024, cssGzipBytes: 15 * 1024 } as const;
+/** DESIGN.md section 10: initial JavaScript for /auth and / (gzip), the stylesheet and each page's HTML. */
+export const INITIAL_BUDGETS = { jsGzipBytes: 100 * 1024, cssGzipBytes: 15 * 1024, htmlGzipBytes: 8 * 1024 } as const;
+
+/** The pre-rendered pages (frontend/scripts/prerender.ts): / (every client route) and /auth. */
+const PAGES = { '/': 'index.html', '/auth': 'auth.html' } as const;
 
 interface ManifestChunk {
   file: string;
@@ -18,6 +21,8 @@ export interface InitialAssets {
   css: string[];
   jsGzipBytes: number;
   cssGzipBytes: number;
+  /** Each page's HTML document, its critical CSS and inline script included. */
+  htmlGzipBytes: Record<keyof typeof PAGES, number>;
   /** JavaScript chunks that only a later screen loads (dynamic imports). */
   lazyChunks: number;
 }
@@ -41,9 +46,11 @@ export function initialAssets(dist: string): InitialAssets {
     c.imports?.forEach(visit); // static imports only: dynamic imports are lazy chunks
   };
   visit(entryKey);
-  // the one stylesheet of the build (vite.config.ts cssCodeSplit: false), which every page inlines
+  // the one stylesheet of the build (vite.config.ts cssCodeSplit: false), which every page links
+  // (after inlining the rules of its first frame)
   for (const c of Object.values(manifest)) if (c.file.endsWith('.css')) css.add(c.file);
   const gz = (files: Iterable<string>) => [...files].reduce((n, f) => n + gzipSync(readFileSync(path.join(dist, f)), { level: 9 }).length, 0);
   const lazyChunks = Object.values(manifest).filter((c) => !js.has(c.file) && c.file.endsWith('.js')).length;
-  return { js: [...js], css: [...css], jsGzipBytes: gz(js), cssGzipBytes: gz(css), lazyChunks };
+  const htmlGzipBytes = { '/': gz([PAGES['/']]), '/auth': gz([PAGES['/auth']]) };
+  return { js: [...js], css: [...css], jsGzipBytes: gz(js), cssGzipBytes: gz(css), htmlGzipBytes, lazyChunks };
 }

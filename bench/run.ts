@@ -42,9 +42,10 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 if (want('bundles')) {
   if (!args.includes('--skip-build')) execFileSync('npm', ['run', 'build', '-w', 'frontend'], { cwd: root, stdio: 'ignore' });
   const dist = path.join(root, 'frontend/dist');
-  const { js, css, jsGzipBytes: jsBytes, cssGzipBytes: cssBytes, lazyChunks: lazy } = initialAssets(dist);
+  const { js, css, jsGzipBytes: jsBytes, cssGzipBytes: cssBytes, htmlGzipBytes, lazyChunks: lazy } = initialAssets(dist);
   // /auth and / load the same entry and its static imports; every other screen is a lazy chunk.
-  results.initialAssets = { routes: ['/auth', '/'], jsGzipBytes: jsBytes, cssGzipBytes: cssBytes, jsFiles: js, cssFiles: css, lazyChunks: lazy };
+  results.initialAssets = { routes: ['/auth', '/'], jsGzipBytes: jsBytes, cssGzipBytes: cssBytes, htmlGzipBytes, jsFiles: js, cssFiles: css, lazyChunks: lazy };
+  for (const [page, bytes] of Object.entries(htmlGzipBytes)) row('frontend', `HTML document ${page} (gzip)`, kb(bytes), `≤ ${kb(INITIAL_BUDGETS.htmlGzipBytes)}`, bytes <= INITIAL_BUDGETS.htmlGzipBytes);
   row('frontend', 'initial JS /auth and / (gzip)', kb(jsBytes), `≤ ${kb(INITIAL_BUDGETS.jsGzipBytes)}`, jsBytes <= INITIAL_BUDGETS.jsGzipBytes);
   row('frontend', 'initial CSS /auth and / (gzip)', kb(cssBytes), `≤ ${kb(INITIAL_BUDGETS.cssGzipBytes)}`, cssBytes <= INITIAL_BUDGETS.cssGzipBytes);
   row('frontend', 'lazy route chunks', String(lazy), '', null);

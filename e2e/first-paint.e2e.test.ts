@@ -36,18 +36,44 @@ describe('first paint without JavaScript', () => {
     await expect(prerendered.getByText('We use cookies').isVisible()).resolves.toBe(false);
   });
 
-  it('needs nothing but the HTML: the stylesheet and appearance.js are inline, the script allowed by its hash', async () => {
+  it('needs nothing but the HTML: its critical CSS and appearance.js are inline (the script allowed by its hash); the stylesheet is preloaded and linked after the frame', async () => {
     const { page, errors } = await newPage();
     const res = await page.goto(`${baseUrl()}/auth`);
     const csp = (await res!.allHeaders())['content-security-policy']!;
     const scriptSrc = /script-src ([^;]+)/.exec(csp)![1]!.split(' ');
     expect(scriptSrc.filter((s) => s.startsWith("'sha256-"))).toHaveLength(1); // appearance.js
     expect(scriptSrc).not.toContain("'unsafe-inline'");
-    await expect(page.locator('head link[rel="stylesheet"]').count()).resolves.toBe(0);
     await expect(page.locator('head style').count()).resolves.toBe(1);
+    await expect(page.locator('head link[rel="stylesheet"]').count()).resolves.toBe(0);
+    await expect(page.locator('head link[rel="preload"][as="style"]').count()).resolves.toBe(1);
+    // after #root: the frame paints without waiting for it; the deferred app scripts wait for it
+    await expect(page.locator('#root ~ link[rel="stylesheet"]').count()).resolves.toBe(1);
     await expect(page.locator('html').getAttribute('data-theme')).resolves.toBe('light');
     await page.getByRole('tab', { name: 'Login' }).waitFor();
     expect(errors).toEqual([]); // a script refused by the CSP would be reported here
+  });
+
+  it('the critical CSS alone paints each frame exactly as the whole stylesheet does (light and Black, 320 and 390 px)', async () => {
+    const shot = async (path: string, theme: 'light' | 'black', width: number, stylesheet: boolean) => {
+      const context = await browser().newContext({ viewport: { width, height: 800 } });
+      await context.addInitScript(`try { localStorage.setItem('theme', '${theme}') } catch {}`);
+      // no app: what shows before it takes over; with or without the stylesheet
+      await context.route(/\.(js|css)(\?|$)/, (route) => (!stylesheet || route.request().url().endsWith('.js') ? route.abort() : route.continue()));
+      const page = await context.newPage();
+      await page.goto(`${baseUrl()}${path}`);
+      await expect(page.evaluate(() => document.styleSheets.length)).resolves.toBe(stylesheet ? 2 : 1);
+      const png = await page.screenshot({ fullPage: true, animations: 'disabled' });
+      await context.close();
+      return png;
+    };
+    for (const path of ['/auth', '/settings']) {
+      for (const theme of ['light', 'black'] as const) {
+        for (const width of [320, 390]) {
+          const [critical, whole] = [await shot(path, theme, width, false), await shot(path, theme, width, true)];
+          expect(critical.equals(whole), `${path}, ${theme}, ${width} px`).toBe(true);
+        }
+      }
+    }
   });
 });
 
@@ -102,16 +128,20 @@ describe('the app takes over', () => {
     expect(errors).toEqual([]);
   });
 
-  it('parses the stylesheet once: a lazy chunk that depends on it (the checkout\'s card section) loads no second copy', async () => {
+  it('loads and parses the stylesheet once: a lazy chunk that depends on it (the checkout\'s card section) loads no second copy', async () => {
     const { page, errors } = await newPage();
     const cssRequests: string[] = [];
-    page.on('request', (r) => void (r.url().endsWith('.css') && cssRequests.push(r.url())));
+    const documents: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('.css')) cssRequests.push(r.url());
+      if (r.resourceType() === 'document') documents.push(r.url());
+    });
     await page.goto(`${baseUrl()}/auth`);
     await signUpThroughForm(page, 'css');
     await page.goto(`${baseUrl()}/checkout?plan=monthly`);
     await page.getByLabel('Card number').waitFor(); // stripe-card-section, a chunk that imports the entry
-    expect(cssRequests).toEqual([]);
-    expect(await page.evaluate(() => document.styleSheets.length)).toBe(1); // the inline <style>
+    expect(cssRequests.length).toBe(documents.length); // each page load's own <link> (preloaded: one request), nothing more
+    expect(await page.evaluate(() => [...document.styleSheets].map((s) => (s.href ? 'linked' : 'inline')))).toEqual(['inline', 'linked']); // the critical rules, the stylesheet
     expect(errors).toEqual([]);
   });
 

@@ -18,6 +18,13 @@ describe('the built frontend', () => {
     expect(assets.cssGzipBytes).toBeLessThanOrEqual(INITIAL_BUDGETS.cssGzipBytes);
   });
 
+  it(`serves each pre-rendered page in at most ${INITIAL_BUDGETS.htmlGzipBytes / 1024} KB of HTML (gzip), its critical CSS and inline script included`, () => {
+    for (const [page, bytes] of Object.entries(assets.htmlGzipBytes)) {
+      expect(bytes, page).toBeGreaterThan(1024);
+      expect(bytes, page).toBeLessThanOrEqual(INITIAL_BUDGETS.htmlGzipBytes);
+    }
+  });
+
   it('is exactly what the built pages load in their <head> (the entry and its modulepreload links)', () => {
     for (const page of ['index.html', 'auth.html']) {
       const html = readFileSync(path.join(dist, page), 'utf8');

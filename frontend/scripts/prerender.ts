@@ -1,6 +1,9 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import Beasties from 'beasties';
+import postcss from 'postcss';
 import { inlinePageScripts, prerenderedPages } from '../../site/site';
 
 /**
@@ -18,15 +21,21 @@ const { render } = (await import(pathToFileURL(path.join(ssrDir, 'prerender.js')
 
 const template = readFileSync(path.join(dist, 'index.html'), 'utf8');
 
-// The first paint needs only the HTML: the stylesheet and the scripts of `inlinePageScripts`
-// (appearance.js: theme, motion, text size, cookie choice, before the first paint) are inlined,
-// saving round trips. The CSP allows exactly those inline scripts by their hashes
+// The first paint needs only the HTML: the scripts of `inlinePageScripts` (appearance.js: theme,
+// motion, text size, cookie choice, a returning subscriber's first requests) are inlined, and so is
+// each page's critical CSS (below). The CSP allows exactly those inline scripts by their hashes
 // (inlineScriptSource in site/site.ts, computed from the same files by the local gateway and the
 // CDK site construct). The app's module scripts stay where Vite puts them, in <head>: they are
 // deferred, so they download beside the first paint and run after it (docs/performance.md).
-const inlined = inlineFirstPaintResources(template);
+const withScripts = inlinePageScriptsOf(template);
 
-function inlineFirstPaintResources(html: string): string {
+function stylesheetFile(html: string): string {
+  const links = [...html.matchAll(/<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/g)];
+  if (links.length !== 1) throw new Error(`dist/index.html: expected one stylesheet, found ${links.length}`);
+  return links[0]![1]!;
+}
+
+function inlinePageScriptsOf(html: string): string {
   let out = html;
   for (const name of inlinePageScripts) {
     const text = readFileSync(path.join(dist, name), 'utf8');
@@ -35,23 +44,96 @@ function inlineFirstPaintResources(html: string): string {
     if (!out.includes(scriptTag)) throw new Error(`dist/index.html has no ${scriptTag}`);
     out = out.replace(scriptTag, () => `<script>${text}</script>`);
   }
-  const links = [...out.matchAll(/<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/g)];
-  if (links.length !== 1) throw new Error(`dist/index.html: expected one stylesheet, found ${links.length}`);
-  const [tag, file] = links[0]! as unknown as [string, string];
-  const css = readFileSync(path.join(dist, file), 'utf8');
-  if (css.includes('</style')) throw new Error(`${file} cannot be inlined`);
-  out = out.replace(tag, () => `<style>${css}</style>`);
+  stylesheetFile(out);
   return out;
 }
+
+// Critical CSS (Beasties, decision 0028): each page inlines the rules its pre-rendered frame uses,
+// in every state appearance.js can put <html> in before the first paint: the frame is analysed
+// with the Black theme, reduced motion and larger text set (their rules only add to the default
+// ones: index.css keys each on `[data-…="…"]`, never on its absence). Beasties never matches a rule
+// on <html> itself, so those (the Black palette, larger text) and the cookie-choice rules (one keys
+// on the absence) are always kept. The stylesheet itself is preloaded in <head> and linked at the end of <body>: the frame
+// paints without waiting for it, and the deferred module scripts run only once it has applied,
+// so the app never renders with the critical rules alone. The HTML stays within 8 KB gzip.
+const beasties = new Beasties({
+  path: dist,
+  publicPath: '/',
+  compress: true,
+  pruneSource: false, // the stylesheet is shared by every page and the lazy screens
+  reduceInlineStyles: false,
+  mergeStylesheets: true,
+  keyframes: 'critical',
+  fonts: false,
+  allowRules: [/^\[data-(theme|motion|text)=\w+\]$/, /\[data-cookie-consent\b/],
+  logLevel: 'warn',
+});
+
 const marker = '<div id="root"></div>';
 if (!template.includes(marker)) throw new Error(`dist/index.html has no ${marker}`);
+const htmlTag = '<html lang="en">';
+const analysedAs = '<html lang="en" data-theme="black" data-motion="reduce" data-text="large">';
+if (!template.includes(htmlTag)) throw new Error(`dist/index.html has no ${htmlTag}`);
+
+/** The page with its critical CSS inlined, the stylesheet preloaded and linked at the end. */
+async function withCriticalCss(html: string): Promise<string> {
+  const out = await beasties.process(html.replace(htmlTag, analysedAs));
+  const tag = /<html lang="en" data-theme="black" data-motion="reduce" data-text="large"[^>]*>/.exec(out);
+  if (!tag) throw new Error('Beasties changed the <html> tag');
+  const styles = [...out.matchAll(/<style>([\s\S]*?)<\/style>/g)];
+  if (styles.length !== 1) throw new Error(`expected one inlined <style>, found ${styles.length}`);
+  const [styleTag, css] = styles[0]! as unknown as [string, string];
+  const critical = withoutUnusedCustomProperties(withBlackThemeRules(css, out), out);
+  return out.replace(tag[0], htmlTag).replace(styleTag, () => `<style>${critical}</style>`);
+}
+
+const stylesheet = postcss.parse(readFileSync(path.join(dist, stylesheetFile(template)), 'utf8'));
+const blackThemeRule = (node: postcss.ChildNode): node is postcss.Rule => node.type === 'rule' && node.selector.startsWith('[data-theme=black] ');
+/** The class names a selector names (unescaped: `.hover\:bg-white` is the class `hover:bg-white`). */
+const classesOf = (selector: string) => [...selector.matchAll(/\.((?:\\.|[\w-])+)/g)].map((m) => m[1]!.replace(/\\(.)/g, '$1'));
+
+/**
+ * The Black theme's overrides (index.css: `[data-theme=black] :is(.bg-white, .hover\:bg-white:hover,
+ * …)`) are selector lists Beasties cannot match, so it drops them all. They are taken from the
+ * stylesheet here instead: each one naming a class the page's markup uses, in their order. They
+ * are not in a layer, so they win over the utilities wherever they sit.
+ */
+function withBlackThemeRules(css: string, page: string): string {
+  const used = new Set([...page.matchAll(/\sclass="([^"]*)"/g)].flatMap((m) => m[1]!.split(/\s+/)));
+  const root = postcss.parse(css);
+  root.each((node) => {
+    if (blackThemeRule(node)) node.remove();
+  });
+  stylesheet.each((node) => {
+    if (blackThemeRule(node) && classesOf(node.selector).some((c) => used.has(c))) root.append(node.clone());
+  });
+  return root.toString();
+}
+
+/**
+ * Drops the custom properties the critical CSS declares but nothing on the page reads: the theme
+ * blocks declare the whole palette (the Black one all of it), of which a frame uses a few colours.
+ * Conservative: a property read anywhere in the critical CSS or the markup (`var(--name`) stays,
+ * and the stylesheet that follows declares them all.
+ */
+function withoutUnusedCustomProperties(css: string, page: string): string {
+  const root = postcss.parse(css);
+  const read = new Set([...css.matchAll(/var\(\s*(--[\w-]+)/g), ...page.matchAll(/var\(\s*(--[\w-]+)/g)].map((m) => m[1]!));
+  root.walkDecls(/^--/, (decl) => {
+    if (!read.has(decl.prop)) decl.remove();
+  });
+  root.walkRules((rule) => {
+    if (!rule.nodes.length) rule.remove();
+  });
+  return root.toString();
+}
 
 for (const page of ['/', ...prerenderedPages]) {
   const html = render(page);
   if (!html.trim()) throw new Error(`prerender of ${page} is empty`);
-  const out = inlined.replace(marker, `<div id="root" data-prerendered="${page}" inert>${html}</div>`);
+  const out = await withCriticalCss(withScripts.replace(marker, `<div id="root" data-prerendered="${page}" inert>${html}</div>`));
   const file = page === '/' ? 'index.html' : `${page.slice(1)}.html`;
   writeFileSync(path.join(dist, file), out);
-  console.log(`prerendered ${page} → dist/${file} (${(Buffer.byteLength(out) / 1024).toFixed(1)} KB)`);
+  console.log(`prerendered ${page} → dist/${file} (${(Buffer.byteLength(out) / 1024).toFixed(1)} KB, ${(gzipSync(out).length / 1024).toFixed(1)} KB gzip)`);
 }
 rmSync(ssrDir, { recursive: true, force: true });
