@@ -37,6 +37,8 @@ describe('full synth with bundling', () => {
       const paypalMarker = (code: string) => /PayPal-Request-Id|paypal-server-sdk/i.test(code);
       // the Cognito client's service name, in its command and client code
       const cognitoMarker = (code: string) => code.includes('AWSCognitoIdentityProviderService');
+      // one of the access-token verifier's (aws-jwt-verify) messages
+      const jwtMarker = (code: string) => code.includes('JWT header does not have valid kid claim');
       // zod's core type, in both zod and zod/mini
       const zodMarker = (code: string) => code.includes('"$ZodType"');
       for (const domain of Object.keys(functionEntries) as Domain[]) {
@@ -75,6 +77,9 @@ describe('full synth with bundling', () => {
         // refresh, system tests, account deletion): never at a cold start, so GET /api/auth/me and
         // the admin's log list do not pay for it (lib/domain-handler.ts lazyRoutes, DESIGN.md section 10).
         expect(onColdPath(cognitoMarker), `${domain} loads the Cognito client at a cold start`).toBe(false);
+        // The token verifier (and the session code) wherever a route has a session: not in the
+        // webhook, whose chain has no session (lib/handler-chain.ts createProviderWebhookHandler).
+        expect(onColdPath(jwtMarker), `${domain} loads the token verifier at a cold start`).toBe(domain !== 'stripe-webhook');
         // zod only where the routes a cold start serves parse input: the auth, tracking and admin
         // reads, the catalogue and the webhook (Stripe checks its own payload) start without it.
         expect(onColdPath(zodMarker), `${domain} loads zod at a cold start`).toBe(domain === 'feedback' || domain === 'billing');

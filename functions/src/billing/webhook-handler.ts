@@ -1,5 +1,5 @@
 import { getEnv } from '../lib/env';
-import { createDomainHandler } from '../lib/domain-handler';
+import { createProviderWebhookHandler } from '../lib/handler-chain';
 import { HttpError } from '../lib/http-error';
 import { header } from '../lib/request';
 import { log } from '../lib/log';
@@ -14,7 +14,7 @@ import { handleEvent, inPinnedShape, verifyEvent } from './webhook-service';
  * Stripe webhook (its own Lambda, access level `stripe`: no session, no JSON parsing; the chain
  * hands over the exact raw body, base64-decoded when API Gateway encoded it).
  */
-export const handler = createDomainHandler('stripe-webhook', {
+export const handler = createProviderWebhookHandler('stripe-webhook', {
   'POST /webhooks/stripe': async (req) => {
     // Sandbox mode has no Stripe account to hear from (as the sandbox routes do not exist in live mode).
     if (getEnv().paymentMode === 'sandbox') throw new HttpError(404, 'Not found');

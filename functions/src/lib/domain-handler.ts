@@ -1,59 +1,20 @@
-import middy from '@middy/core';
-import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type * as z from 'zod/mini';
 import { type Domain, type RouteKeyOf, routes, routeKey } from '../routes';
-import { withLogContext } from './log';
-import { runChecked } from './profile-check';
-import { badRequest, notFound } from './http-error';
+import { type DomainImpls, createHandler } from './handler-chain';
+import { badRequest } from './http-error';
 import { accessMiddleware } from './middleware/access';
 import { csrfMiddleware } from './middleware/csrf';
 import { jsonBodyMiddleware } from './middleware/json-body';
-import { originVerifyMiddleware } from './middleware/origin-check';
-import { requestStateMiddleware } from './middleware/request-state';
-import { responseMiddleware } from './middleware/response';
-import { type AppContext, type AppEvent, type AppRequest, type RouteImpl } from './request';
+import { type AppRequest, type RouteImpl } from './request';
 
 /**
  * One Lambda per domain. `impls` must cover exactly the domain's routes of the route table
  * (the type makes a missing route a compile error). The middleware order is the security
  * order: response shaping (outermost) → origin secret (came through CloudFront?) → route +
- * request facts → CSRF → session + access → body.
+ * request facts → CSRF → session + access → body (lib/handler-chain.ts for the outer part).
  */
-type DomainImpls = { [D in Domain]: { [K in RouteKeyOf<D>]: RouteImpl } };
-
 export function createDomainHandler<D extends Domain>(domain: D, impls: DomainImpls[D]) {
-  const table = impls as Record<string, RouteImpl>;
-  for (const r of routes) {
-    if (r.domain === domain && !table[routeKey(r)]) throw new Error(`No implementation for ${routeKey(r)}`);
-  }
-  const dispatch = async (event: AppEvent, context: AppContext): Promise<APIGatewayProxyStructuredResultV2> => {
-    const impl = table[event.routeKey];
-    if (!impl || context.app.route.domain !== domain) throw notFound();
-    const req: AppRequest = {
-      ...context.app,
-      event,
-      pathParameters: (event.pathParameters ?? {}) as Record<string, string>,
-      query: (event.queryStringParameters ?? {}) as Record<string, string>,
-    };
-    // On signed-in routes the request's first DynamoDB call checks the session and subscription (lib/profile-check.ts).
-    const result = await runChecked(context.app.profileCheck, () => impl(req));
-    return {
-      statusCode: result.status,
-      headers: { ...(result.body !== undefined ? { 'Content-Type': 'application/json' } : {}), ...(result.headers ?? {}) },
-      ...(result.body !== undefined ? { body: JSON.stringify(result.body) } : {}),
-    };
-  };
-  const chain = middy<AppEvent, APIGatewayProxyStructuredResultV2, Error, AppContext>({ timeoutEarlyInMillis: 0 })
-    .use(responseMiddleware())
-    .use(originVerifyMiddleware())
-    .use(requestStateMiddleware())
-    .use(csrfMiddleware())
-    .use(accessMiddleware())
-    .use(jsonBodyMiddleware())
-    .handler(dispatch);
-  // Every log line of the request carries its correlation id, route and domain (lib/log.ts).
-  return (event: AppEvent, context: AppContext) =>
-    withLogContext({ correlationId: event.requestContext?.requestId ?? context.awsRequestId, route: event.routeKey, domain }, () => chain(event, context));
+  return createHandler(domain, impls, [csrfMiddleware(), accessMiddleware(), jsonBodyMiddleware()]);
 }
 
 /**
