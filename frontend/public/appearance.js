@@ -24,7 +24,7 @@
     var m = document.querySelector('meta[name="theme-color"]');
     if (m) m.setAttribute('content', '#000000');
   }
-  // Keys of src/features/auth/user-storage.ts and src/lib/api-client.ts; the paths and the
+  // Keys of src/features/auth/user-storage.ts and src/lib/early-requests.ts; the paths and the
   // condition of src/app/app.tsx's preload.
   try {
     if (!/^\/(dashboard)?$/.test(location.pathname)) return;

@@ -44,7 +44,6 @@ function inlinePageScriptsOf(html: string): string {
     if (!out.includes(scriptTag)) throw new Error(`dist/index.html has no ${scriptTag}`);
     out = out.replace(scriptTag, () => `<script>${text}</script>`);
   }
-  stylesheetFile(out);
   return out;
 }
 
@@ -53,9 +52,10 @@ function inlinePageScriptsOf(html: string): string {
 // with the Black theme, reduced motion and larger text set (their rules only add to the default
 // ones: index.css keys each on `[data-…="…"]`, never on its absence). Beasties never matches a rule
 // on <html> itself, so those (the Black palette, larger text) and the cookie-choice rules (one keys
-// on the absence) are always kept. The stylesheet itself is preloaded in <head> and linked at the end of <body>: the frame
-// paints without waiting for it, and the deferred module scripts run only once it has applied,
-// so the app never renders with the critical rules alone. The HTML stays within 8 KB gzip.
+// on the absence) are always kept. The stylesheet itself is preloaded in <head> and linked at the
+// end of <body>: the frame paints without waiting for it, and the deferred module scripts run only
+// once it has applied, so the app never renders with the critical rules alone. The HTML stays
+// within 8 KB gzip.
 const beasties = new Beasties({
   path: dist,
   publicPath: '/',
@@ -78,13 +78,15 @@ if (!template.includes(htmlTag)) throw new Error(`dist/index.html has no ${htmlT
 /** The page with its critical CSS inlined, the stylesheet preloaded and linked at the end. */
 async function withCriticalCss(html: string): Promise<string> {
   const out = await beasties.process(html.replace(htmlTag, analysedAs));
-  const tag = /<html lang="en" data-theme="black" data-motion="reduce" data-text="large"[^>]*>/.exec(out);
+  const tag = new RegExp(`${analysedAs.slice(0, -1)}[^>]*>`).exec(out); // Beasties adds an attribute
   if (!tag) throw new Error('Beasties changed the <html> tag');
   const styles = [...out.matchAll(/<style>([\s\S]*?)<\/style>/g)];
   if (styles.length !== 1) throw new Error(`expected one inlined <style>, found ${styles.length}`);
   const [styleTag, css] = styles[0]! as unknown as [string, string];
-  const critical = withoutUnusedCustomProperties(withBlackThemeRules(css, out), out);
-  return out.replace(tag[0], htmlTag).replace(styleTag, () => `<style>${critical}</style>`);
+  const critical = postcss.parse(css);
+  withBlackThemeRules(critical, out);
+  withoutUnusedCustomProperties(critical, out);
+  return out.replace(tag[0], htmlTag).replace(styleTag, () => `<style>${critical.toString()}</style>`);
 }
 
 const stylesheet = postcss.parse(readFileSync(path.join(dist, stylesheetFile(template)), 'utf8'));
@@ -98,16 +100,14 @@ const classesOf = (selector: string) => [...selector.matchAll(/\.((?:\\.|[\w-])+
  * stylesheet here instead: each one naming a class the page's markup uses, in their order. They
  * are not in a layer, so they win over the utilities wherever they sit.
  */
-function withBlackThemeRules(css: string, page: string): string {
+function withBlackThemeRules(root: postcss.Root, page: string): void {
   const used = new Set([...page.matchAll(/\sclass="([^"]*)"/g)].flatMap((m) => m[1]!.split(/\s+/)));
-  const root = postcss.parse(css);
   root.each((node) => {
     if (blackThemeRule(node)) node.remove();
   });
   stylesheet.each((node) => {
     if (blackThemeRule(node) && classesOf(node.selector).some((c) => used.has(c))) root.append(node.clone());
   });
-  return root.toString();
 }
 
 /**
@@ -116,8 +116,8 @@ function withBlackThemeRules(css: string, page: string): string {
  * Conservative: a property read anywhere in the critical CSS or the markup (`var(--name`) stays,
  * and the stylesheet that follows declares them all.
  */
-function withoutUnusedCustomProperties(css: string, page: string): string {
-  const root = postcss.parse(css);
+function withoutUnusedCustomProperties(root: postcss.Root, page: string): void {
+  const css = root.toString();
   const read = new Set([...css.matchAll(/var\(\s*(--[\w-]+)/g), ...page.matchAll(/var\(\s*(--[\w-]+)/g)].map((m) => m[1]!));
   root.walkDecls(/^--/, (decl) => {
     if (!read.has(decl.prop)) decl.remove();
@@ -125,7 +125,6 @@ function withoutUnusedCustomProperties(css: string, page: string): string {
   root.walkRules((rule) => {
     if (!rule.nodes.length) rule.remove();
   });
-  return root.toString();
 }
 
 for (const page of ['/', ...prerenderedPages]) {
