@@ -29,12 +29,6 @@ const template = readFileSync(path.join(dist, 'index.html'), 'utf8');
 // deferred, so they download beside the first paint and run after it (docs/performance.md).
 const withScripts = inlinePageScriptsOf(template);
 
-function stylesheetFile(html: string): string {
-  const links = [...html.matchAll(/<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/g)];
-  if (links.length !== 1) throw new Error(`dist/index.html: expected one stylesheet, found ${links.length}`);
-  return links[0]![1]!;
-}
-
 function inlinePageScriptsOf(html: string): string {
   let out = html;
   for (const name of inlinePageScripts) {
@@ -84,30 +78,8 @@ async function withCriticalCss(html: string): Promise<string> {
   if (styles.length !== 1) throw new Error(`expected one inlined <style>, found ${styles.length}`);
   const [styleTag, css] = styles[0]! as unknown as [string, string];
   const critical = postcss.parse(css);
-  withBlackThemeRules(critical, out);
   withoutUnusedCustomProperties(critical, out);
   return out.replace(tag[0], htmlTag).replace(styleTag, () => `<style>${critical.toString()}</style>`);
-}
-
-const stylesheet = postcss.parse(readFileSync(path.join(dist, stylesheetFile(template)), 'utf8'));
-const blackThemeRule = (node: postcss.ChildNode): node is postcss.Rule => node.type === 'rule' && node.selector.startsWith('[data-theme=black] ');
-/** The class names a selector names (unescaped: `.hover\:bg-white` is the class `hover:bg-white`). */
-const classesOf = (selector: string) => [...selector.matchAll(/\.((?:\\.|[\w-])+)/g)].map((m) => m[1]!.replace(/\\(.)/g, '$1'));
-
-/**
- * The Black theme's overrides (index.css: `[data-theme=black] :is(.bg-white, .hover\:bg-white:hover,
- * …)`) are selector lists Beasties cannot match, so it drops them all. They are taken from the
- * stylesheet here instead: each one naming a class the page's markup uses, in their order. They
- * are not in a layer, so they win over the utilities wherever they sit.
- */
-function withBlackThemeRules(root: postcss.Root, page: string): void {
-  const used = new Set([...page.matchAll(/\sclass="([^"]*)"/g)].flatMap((m) => m[1]!.split(/\s+/)));
-  root.each((node) => {
-    if (blackThemeRule(node)) node.remove();
-  });
-  stylesheet.each((node) => {
-    if (blackThemeRule(node) && classesOf(node.selector).some((c) => used.has(c))) root.append(node.clone());
-  });
 }
 
 /**
