@@ -14,7 +14,12 @@
  *   service worker, installed it, as it is for anyone coming back: the worker precaches the whole
  *   app, 800 KB, after that visit's load; measuring while it still downloads measured a second visit
  *   made within seconds of the first, on a link shared with the precache): the same,
- *   and when the dashboard's content (today's progress) is on screen.
+ *   and when the dashboard's content (today's progress) is on screen;
+ * - the same subscriber's next visit, measured the same way. The visit before it was the first to
+ *   run the scripts from the service worker's cache, and Chromium compiled them for its code cache
+ *   then, on the main thread (`v8.produceModuleCache`, ~100 ms of index.js at 4x, in the trace of
+ *   2026-11-27); from this visit on it reads that cache instead. The earlier visit is what a
+ *   subscriber sees once after each deploy (and what the budget judges); this one, every other day.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -95,12 +100,12 @@ async function measure(page: Page, url: string, waitFor: 'takeover' | 'content')
 }
 
 /** Loads each build `runs` times, interleaved (npm run bench runs it for ours and the floor). */
-export async function throttledLoads(dirs: string[], runs: number): Promise<{ dir: string; auth: Marks[]; dashboard: Marks[] }[]> {
+export async function throttledLoads(dirs: string[], runs: number): Promise<{ dir: string; auth: Marks[]; dashboard: Marks[]; dashboardLater: Marks[] }[]> {
   const setups: BuildStack[] = [];
   for (const [i, dir] of dirs.entries()) setups.push(await startBuildStack(dir, `ta${i}`));
 
   const browser = await launch();
-  const results = setups.map((s) => ({ dir: s.dir, auth: [] as Marks[], dashboard: [] as Marks[] }));
+  const results = setups.map((s) => ({ dir: s.dir, auth: [] as Marks[], dashboard: [] as Marks[], dashboardLater: [] as Marks[] }));
   try {
     for (let r = 0; r < runs; r++) {
       const order = r % 2 ? [...setups.keys()].reverse() : [...setups.keys()];
@@ -125,6 +130,8 @@ export async function throttledLoads(dirs: string[], runs: number): Promise<{ di
         if (existsSync(path.join(s.dir, 'sw.js'))) await serviceWorkerReady(page);
         await throttle(page);
         results[i]!.dashboard.push(await measure(page, `${s.url}/`, 'content'));
+        await page.waitForTimeout(1000); // the visit's code cache written, its requests settled
+        results[i]!.dashboardLater.push(await measure(page, `${s.url}/`, 'content'));
         await context.close();
       }
     }
@@ -152,9 +159,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     return m === undefined ? '—' : `${m.toFixed(0)} ms`;
   };
   console.log(`\n${runs} loads each, medians (Chromium, CPU 4x, 150 ms latency, 1.6 Mbps)`);
-  for (const [i, { dir, auth, dashboard }] of results.entries()) {
+  for (const [i, { dir, auth, dashboard, dashboardLater }] of results.entries()) {
     console.log(`${String.fromCharCode(65 + i)} ${dir}`);
     console.log(`  /auth, first visit:     FCP ${fmt(auth, 'fcp')}, LCP ${fmt(auth, 'lcp')}, app takes over ${fmt(auth, 'takeover')}`);
     console.log(`  dashboard, returning:   FCP ${fmt(dashboard, 'fcp')}, LCP ${fmt(dashboard, 'lcp')}, app takes over ${fmt(dashboard, 'takeover')}, content ${fmt(dashboard, 'content')}`);
+    console.log(`  dashboard, next visit:  FCP ${fmt(dashboardLater, 'fcp')}, LCP ${fmt(dashboardLater, 'lcp')}, app takes over ${fmt(dashboardLater, 'takeover')}, content ${fmt(dashboardLater, 'content')}`);
   }
 }
