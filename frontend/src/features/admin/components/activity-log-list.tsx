@@ -26,19 +26,21 @@ export function ActivityLogList({ data }: { data: AdminLogsResponse }) {
       ) : (
         <ol className="grid gap-2" aria-label={`The ${data.events.length} newest events`}>
           {data.events.map((e) => (
-            <li key={e.id || e.timestamp} className="rounded-xl border border-slate-200 bg-white p-3 text-sm shadow-sm">
-              <div className="flex items-center justify-between gap-2">
+            <li key={e.id || e.timestamp} className="min-w-0 rounded-xl border border-slate-200 bg-white p-3 text-sm shadow-sm">
+              {/* min-w-0 (the <li>) and wrap-anywhere: a long word in the details, such as a payment id
+                  "(DCZENN2X5NB22XZBA4WMWCZWGZ)," did not fit 320 px and widened every row of the list */}
+              <div className="flex flex-wrap items-baseline justify-between gap-x-2">
                 <span className="font-semibold text-slate-900">{actionLabel(e.action)}</span>
                 <time dateTime={e.timestamp} className="text-xs text-slate-600">
                   {timeFormat().format(new Date(e.timestamp))}
                 </time>
               </div>
-              <p className="mt-1 break-words text-slate-700">{e.details}</p>
+              <p className="mt-1 wrap-anywhere text-slate-700">{e.details}</p>
               <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-2 text-xs text-slate-600">
                 <dt>User</dt>
                 <dd className="truncate font-mono">{e.userId ?? '—'}</dd>
                 <dt>IP</dt>
-                <dd className="font-mono">{e.ipAddress || '—'}</dd>
+                <dd className="font-mono wrap-anywhere">{e.ipAddress || '—'}</dd>
               </dl>
             </li>
           ))}
