@@ -93,7 +93,7 @@ export function RemovableList({
           {items.map((item, index) => (
             <li key={item.id} className="flex items-center justify-between gap-3 py-2">
               <div className="min-w-0">
-                <p className="font-medium break-words text-slate-900">{item.label}</p>
+                <p className="font-medium wrap-anywhere text-slate-900">{item.label}</p>
                 {item.detail ? <p className="text-sm text-slate-600 tabular-nums">{item.detail}</p> : null}
               </div>
               <Button
