@@ -213,6 +213,8 @@ if (want('lighthouse') || want('throughput')) {
         chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
       });
       type Run = { performance: number; accessibility: number; bestPractices: number; lcp: number; tbt: number; cls: number; failedAudits: string[]; consoleErrors: string[] };
+      /** The numeric figures of a run, for medians and spreads. */
+      type Figure = Exclude<keyof Run, 'failedAudits' | 'consoleErrors'>;
       // Every run shares one Chrome profile, and Lighthouse's storage reset leaves local storage,
       // IndexedDB and cookies alone by default (constants.js clearStorageTypes, so that signed-in
       // pages can be measured). After a dashboard run, /auth then opened with the subscriber's
@@ -270,7 +272,7 @@ if (want('lighthouse') || want('throughput')) {
         chrome.kill();
         await floor.stop();
       }
-      const stats = (runs: Run[], k: Exclude<keyof Run, 'failedAudits' | 'consoleErrors'>) => {
+      const stats = (runs: Run[], k: Figure) => {
         const xs = runs.map((x) => x[k]);
         return { median: median(xs), min: Math.min(...xs), max: Math.max(...xs) };
       };
@@ -278,8 +280,8 @@ if (want('lighthouse') || want('throughput')) {
       for (const name of ['/auth', 'dashboard'] as const) {
         const ours = runsOf.get(`ours ${name}`)!;
         const fl = runsOf.get(`floor ${name}`)!;
-        const o = (k: Exclude<keyof Run, 'failedAudits' | 'consoleErrors'>) => stats(ours, k);
-        const f = (k: Exclude<keyof Run, 'failedAudits' | 'consoleErrors'>) => stats(fl, k);
+        const o = (k: Figure) => stats(ours, k);
+        const f = (k: Figure) => stats(fl, k);
         lh[name] = { ours: { runs: ours }, floor: { runs: fl } };
         const spread = (x: { median: number; min: number; max: number }, d = 0, unit = '') => `${x.median.toFixed(d)}${unit} (${x.min.toFixed(d)}–${x.max.toFixed(d)})`;
         row('lighthouse', `${name} TBT, ours vs floor`, `${spread(o('tbt'), 0, ' ms')} vs ${spread(f('tbt'), 0, ' ms')}: +${(o('tbt').median - f('tbt').median).toFixed(0)} ms`, '≤ floor + 40 ms', o('tbt').median <= f('tbt').median + 40);
