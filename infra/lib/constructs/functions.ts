@@ -32,10 +32,12 @@ const ESM_REQUIRE_BANNER = "import{createRequire as __fittrackCreateRequire}from
  * NodejsFunction had (target from the runtime, platform node, `module` before `main`, the
  * `require` banner, UTF-8), plus splitting.
  *
- * `node:http` and `node:process` are aliased to their CommonJS module objects (../builtins/):
- * Node builds an ESM import of a built-in by reading all its exports, and node:http's include
- * three getters that load undici (about 25 ms on Node 24, nodejs/node#57649), which these
- * functions never use; node:process's getters cost about 3 ms more.
+ * `node:http`, `node:process` and `node:timers` are aliased to their CommonJS module objects
+ * (../builtins/): Node builds an ESM import of a built-in by reading all its exports, and
+ * node:http's include three getters that load undici (about 25 ms on Node 24, nodejs/node#57649),
+ * which these functions never use; node:process's getters cost about 3 ms more, node:timers's
+ * `promises` getter loads timers/promises. `node:stream/web`, which @middy/core imports for
+ * streamed responses (none of ours is), is loaded on first use (../builtins/stream-web.cjs).
  */
 const builtin = (name: string, ext = 'cjs') => path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'builtins', `${name}.${ext}`);
 
@@ -53,7 +55,12 @@ export const bundleOptions = (entry: string, outdir: string, projectRoot: string
     chunkNames: 'chunks/[name]-[hash]',
     mainFields: ['module', 'main'],
     // bowser: the SDK's browser-only user-agent parser, 33 KB per asset that Node never loads (../builtins/bowser.mjs)
-    alias: { http: builtin('http'), 'node:http': builtin('http'), process: builtin('process'), 'node:process': builtin('process'), bowser: builtin('bowser', 'mjs') },
+    alias: {
+      ...Object.fromEntries(['http', 'process', 'timers'].flatMap((name) => [name, `node:${name}`].map((specifier) => [specifier, builtin(name)]))),
+      'stream/web': builtin('stream-web'),
+      'node:stream/web': builtin('stream-web'),
+      bowser: builtin('bowser', 'mjs'),
+    },
     banner: { js: ESM_REQUIRE_BANNER },
     minify: true,
     sourcemap: false,
