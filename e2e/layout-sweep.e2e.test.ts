@@ -46,6 +46,28 @@ async function clearToasts(page: Page) {
   for (const close of await page.getByRole('button', { name: 'Close notification' }).all()) await close.click({ timeout: 2000 }).catch(() => undefined);
 }
 
+/**
+ * The longest unbroken texts a person can put on the admin's screens, so that the check does not
+ * depend on the random ids and names of the day: the subscriber has a 32-character username (it is
+ * in every log entry of theirs) and sends feedback whose name, email and message hold one unbroken
+ * word each, at the contract's limits.
+ */
+async function sendWorstCaseFeedback(username: string, password: string) {
+  const headers = { 'content-type': 'application/json', origin: baseUrl() };
+  const login = await fetch(`${baseUrl()}/api/auth/login`, { method: 'POST', headers, body: JSON.stringify({ username, password }) });
+  expect(login.status).toBe(200);
+  const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const feedback = {
+    email: `${'a'.repeat(64)}@${'b'.repeat(63)}.example.com`,
+    name: 'N'.repeat(100),
+    message: `Look at https://example.com/${'x'.repeat(400)} please`,
+    category: 'general',
+    rating: 5,
+  };
+  const sent = await fetch(`${baseUrl()}/api/feedback`, { method: 'POST', headers: { ...headers, cookie }, body: JSON.stringify(feedback) });
+  expect(sent.status, await sent.clone().text()).toBe(201);
+}
+
 async function visit(page: Page, path: string) {
   const [route, hash] = path.split('#');
   await page.goto(`${baseUrl()}${route}`);
@@ -59,7 +81,10 @@ describe('every screen at 320, 390 and 1280 px, light and Black', () => {
   it.each(WIDTHS.flatMap((w) => THEMES.map((t) => [w, t] as const)))(
     '%i px, %s: nothing wider than the screen, every focused control visible',
     async (width, theme) => {
-      const subscriber = await createUser({ subscribed: true, prefix: 'sweep' });
+      // 22 + 8 (the time, base 36) + 1 or 2 (a counter): the 32-character maximum, or one short
+      const subscriber = await createUser({ subscribed: true, prefix: 'sweepwithalongusername' });
+      expect(subscriber.username.length).toBeGreaterThanOrEqual(31);
+      await sendWorstCaseFeedback(subscriber.username, subscriber.password);
       const newcomer = await createUser({ prefix: 'sweepnew' });
       const problems: string[] = [];
       const check = async (page: Page, path: string) => {

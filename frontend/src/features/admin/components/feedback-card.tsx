@@ -60,10 +60,10 @@ export function FeedbackCard({ feedback }: { feedback: Feedback }) {
     <Card className="grid min-w-0 grid-cols-1 gap-3 p-4" aria-labelledby={`feedback-${feedback.id}`}>
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
-          <h3 id={`feedback-${feedback.id}`} ref={heading} tabIndex={-1} className="truncate font-semibold text-slate-900">
+          <h3 id={`feedback-${feedback.id}`} ref={heading} tabIndex={-1} className="font-semibold wrap-anywhere text-slate-900">
             {feedback.name || 'Anonymous'}
           </h3>
-          <p className="truncate text-sm text-slate-600">{feedback.email || 'Deleted account'}</p>
+          <p className="text-sm wrap-anywhere text-slate-600">{feedback.email || 'Deleted account'}</p>
         </div>
         <StatusBadge status={feedback.status} />
       </div>
