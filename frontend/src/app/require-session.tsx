@@ -1,4 +1,4 @@
-import { type ReactNode, useDeferredValue } from 'react';
+import { type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { PageSpinner } from '@/components/ui/spinner';
@@ -11,13 +11,11 @@ import { type SignInState, loadEmailBanner, useEmailBannerSettled, useSession } 
  */
 export function RequireSession({ children }: { children: ReactNode }) {
   const session = useSession();
-  // SWR hands the session over through useSyncExternalStore, whose updates React renders at once:
-  // the whole signed-in screen would mount in one long task. While the deferred status is still
-  // 'loading', the spinner stays for that urgent render, and the screen mounts in a transition that
-  // yields to the browser (TBT budget, DESIGN.md section 10). Every later change (sign-out, expiry)
-  // applies at once, so no page ever renders without its session.
-  const status = useDeferredValue(session.status) === 'loading' ? 'loading' : session.status;
-  const { user, revalidate } = session;
+  // The session's arrival mounts the signed-in screen at once (SWR renders through
+  // useSyncExternalStore). Deferring that mount into a transition sliced it into short tasks but
+  // put the returning subscriber's figures on screen 40-100 ms later under real throttling, so it
+  // is not done (docs/decisions/0030). Every change applies at once: no page renders without its session.
+  const { status, user, revalidate } = session;
   const location = useLocation();
   const emailBannerSettled = useEmailBannerSettled();
 

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useDeferredValue, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { browserTimeZone } from '@/lib/api-client';
 import { PageSpinner, Spinner } from '@/components/ui/spinner';
@@ -33,11 +33,8 @@ function browserDay(): string | undefined {
 /** Dashboard 'Today's Progress' (/ and /dashboard; SPEC.md section 2). */
 export function DashboardPage() {
   const { user } = useSession();
-  const progress = useProgressToday();
-  const { error, isLoading, mutate } = progress;
-  // Today's progress arrives through useSyncExternalStore (SWR), which React renders at once; deferred,
-  // the cards render in a transition that yields to the browser (see RequireSession).
-  const data = useDeferredValue(progress.data);
+  // Rendered as soon as it arrives, not deferred into a transition (see RequireSession).
+  const { data, error, isLoading, mutate } = useProgressToday();
 
   useEffect(() => {
     // SPEC.md section 8: a failed progress load is only logged.
