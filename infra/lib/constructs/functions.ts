@@ -56,9 +56,12 @@ export const bundleOptions = (entry: string, outdir: string, projectRoot: string
     mainFields: ['module', 'main'],
     // bowser: the SDK's browser-only user-agent parser, 33 KB per asset that Node never loads (../builtins/bowser.mjs)
     alias: {
-      ...Object.fromEntries(['http', 'process', 'timers'].flatMap((name) => [name, `node:${name}`].map((specifier) => [specifier, builtin(name)]))),
-      'stream/web': builtin('stream-web'),
-      'node:stream/web': builtin('stream-web'),
+      // each built-in by both of its names, `x` and `node:x`
+      ...Object.fromEntries(
+        Object.entries({ http: 'http', process: 'process', timers: 'timers', 'stream/web': 'stream-web' }).flatMap(([name, shim]) =>
+          [name, `node:${name}`].map((specifier) => [specifier, builtin(shim)]),
+        ),
+      ),
       bowser: builtin('bowser', 'mjs'),
     },
     banner: { js: ESM_REQUIRE_BANNER },
