@@ -23,8 +23,9 @@ export async function createUser(o: { subscribed?: boolean; prefix?: string; ver
   });
   if (res.status !== 201) throw new Error(`signup failed: ${res.status} ${await res.text()}`);
   const { user } = (await res.json()) as { user: { id: string } };
+  // the sign-up's session, as a Cookie header (the account is signed in by its sign-up)
+  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
   if (o.verified ?? true) {
-    const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
     const verify = await fetch(`${base}/api/auth/verify-email`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: base, cookie },
@@ -33,7 +34,7 @@ export async function createUser(o: { subscribed?: boolean; prefix?: string; ver
     if (verify.status !== 200) throw new Error(`email verification failed: ${verify.status} ${await verify.text()}`);
   }
   if (o.subscribed) await grantSubscription(user.id);
-  return { username, password, id: user.id, email: `${username}@example.com` };
+  return { username, password, id: user.id, email: `${username}@example.com`, cookie };
 }
 
 /**
