@@ -26,7 +26,7 @@ describe('first paint without JavaScript', () => {
   it('a client route shows the session spinner; a stored cookie choice hides the banner before the first paint', async () => {
     // a plain page (not newPage's, which waits for the app after each navigation): the app's scripts are blocked here
     const page = await (await browser().newContext({ viewport: { width: 412, height: 915 } })).newPage();
-    await page.goto(`${baseUrl()}/favicon.svg`);
+    await page.goto(`${baseUrl()}/manifest.webmanifest`);
     await page.evaluate(() => localStorage.setItem('cookieConsent', 'declined'));
     await page.context().route('**/*.js', (route) => (route.request().url().endsWith('/appearance.js') ? route.continue() : route.abort()));
     await page.goto(`${baseUrl()}/settings`);

@@ -33,7 +33,7 @@ const swActive = (page: Page) =>
   );
 
 describe('installable and offline-ready (PWA)', () => {
-  it('Chromium reports no installability error; the manifest names the app, its icons and standalone display', async () => {
+  it('Chromium reports no installability error; the manifest names the app, its icons and standalone display; the favicon is a PNG', async () => {
     const { page, errors } = await chromium.newPage({ serviceWorkers: 'allow' });
     await page.goto(`${base()}/auth`);
     await swActive(page);
@@ -47,7 +47,9 @@ describe('installable and offline-ready (PWA)', () => {
     const m = (await (await page.request.get(`${base()}/manifest.webmanifest`)).json()) as { name: string; short_name: string; display: string; start_url: string; icons: { sizes: string; purpose: string }[] };
     expect(m).toMatchObject({ short_name: 'FitTrack', display: 'standalone', start_url: '/' });
     expect(m.icons.map((i) => `${i.sizes} ${i.purpose}`)).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
-    for (const icon of ['icon-192.png', 'icon-512.png', 'maskable-512.png', 'apple-touch-icon.png']) {
+    // not an SVG: Chromium decodes the favicon on the page's main thread, and an SVG is a document of its own (scripts/make-icons.ts)
+    await expect(page.locator('link[rel="icon"]').getAttribute('href')).resolves.toBe('/icons/favicon-48.png');
+    for (const icon of ['icon-192.png', 'icon-512.png', 'maskable-512.png', 'apple-touch-icon.png', 'favicon-48.png']) {
       const res = await page.request.get(`${base()}/icons/${icon}`);
       expect(res.status(), icon).toBe(200);
       expect(res.headers()['content-type'], icon).toBe('image/png');

@@ -16,7 +16,7 @@ const dist = path.resolve(import.meta.dirname, '../dist');
 
 const { count, size, warnings } = await generateSW({
   globDirectory: dist,
-  globPatterns: ['*.html', 'assets/**/*.{js,css}', 'icons/*.png', 'images/**/*.{svg,png,jpg,webp}', 'favicon.svg', 'manifest.webmanifest'],
+  globPatterns: ['*.html', 'assets/**/*.{js,css}', 'icons/*.png', 'images/**/*.{svg,png,jpg,webp}', 'manifest.webmanifest'],
   swDest: path.join(dist, 'sw.js'),
   navigateFallback: '/index.html',
   navigateFallbackDenylist: [/^\/(api|paypal|webhooks)\//],

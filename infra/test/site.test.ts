@@ -175,7 +175,7 @@ describe('site: API behaviours and SPA fallback', () => {
     expect(rewrite('/payment-success')).toBe('/index.html');
     expect(rewrite('/admin/')).toBe('/index.html');
     expect(rewrite('/assets/index-abc123.js')).toBe('/assets/index-abc123.js');
-    expect(rewrite('/favicon.svg')).toBe('/favicon.svg');
+    expect(rewrite('/icons/favicon-48.png')).toBe('/icons/favicon-48.png');
     // the service worker and the manifest are served as themselves (decision 0206)
     expect(rewrite('/sw.js')).toBe('/sw.js');
     expect(rewrite('/manifest.webmanifest')).toBe('/manifest.webmanifest');
