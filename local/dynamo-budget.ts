@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { type DynamoStats } from './gateway';
+import { type CallStats } from '../functions/src/lib/db/capacity/recording';
 
 /** DESIGN.md section 5/10: at most two DynamoDB round trips per request and no Scan while serving. */
 const MAX_DYNAMO_CALLS = 2;
@@ -23,20 +23,45 @@ export const DYNAMO_BUDGET_EXCEPTIONS: Record<string, string> = {
     'a successful sign-in reads its limits before asking Cognito (a refused attempt never asks it, decision 0017), then the profile, then writes the session with the log',
 };
 
+/**
+ * Routes whose usual request is within the budget but whose rarer paths take more calls, each
+ * with the most one request may make and why. Found on 2026-11-28, when the budget began to count
+ * the handlers that tests invoke directly (the signed webhook events) and not only the requests
+ * through the local gateway; until then these paths were never counted.
+ */
+export const DYNAMO_RARE_PATHS: Record<string, { max: number; reason: string }> = {
+  'DELETE /api/progress/today/meals/{id}': {
+    max: 3,
+    reason:
+      'a stated amount that no longer matches (a list shown before another device changed it, decision 0104): the conditional write is refused, then the entry and the day are read and the removal written',
+  },
+  'DELETE /api/pushups/{id}': { max: 3, reason: 'as for a meal entry: a stated count that no longer matches costs a read and a second write' },
+  'POST /api/auth/activate-subscription': {
+    max: 4,
+    reason:
+      "card: the profile, then the subscription's transaction, narrowed once by its cancellation reason (the invoice already recorded by the webhook), then the profile again when the webhook's state won",
+  },
+  'POST /webhooks/stripe': {
+    max: 4,
+    reason:
+      "a dispute closed in our favour clears its reversal first (an update); the sync transaction is narrowed by its cancellation reasons (invoice already recorded, then reversed) and is tried at most three times here (billing-repository.ts, applyCardSubscription)",
+  },
+};
+
 /** The routes whose worst request broke the budget, as readable lines (empty when all are within it). */
-export function dynamoBudgetViolations(stats: DynamoStats): string[] {
+export function dynamoBudgetViolations(stats: CallStats): string[] {
   const out: string[] = [];
   for (const [route, s] of Object.entries(stats)) {
     if (s.scans > 0) out.push(`${route}: ${s.scans} Scan(s) while serving requests`);
-    if (s.maxCalls > MAX_DYNAMO_CALLS && !DYNAMO_BUDGET_EXCEPTIONS[route]) {
-      out.push(`${route}: ${s.maxCalls} DynamoDB calls in one request (budget ${MAX_DYNAMO_CALLS}): ${s.worst.join(', ')}`);
-    }
+    if (DYNAMO_BUDGET_EXCEPTIONS[route]) continue;
+    const max = DYNAMO_RARE_PATHS[route]?.max ?? MAX_DYNAMO_CALLS;
+    if (s.maxCalls > max) out.push(`${route}: ${s.maxCalls} DynamoDB calls in one request (budget ${max}): ${s.worst.join(', ')}`);
   }
   return out;
 }
 
 /** Writes the figures for `npm run bench` (bench/dynamodb-calls.json). */
-export function writeDynamoStats(stats: DynamoStats): string {
+export function writeDynamoStats(stats: CallStats): string {
   const file = path.resolve(import.meta.dirname, '../bench/dynamodb-calls.json');
   mkdirSync(path.dirname(file), { recursive: true });
   const sorted = Object.fromEntries(Object.entries(stats).sort(([a], [b]) => a.localeCompare(b)));

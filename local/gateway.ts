@@ -5,8 +5,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { type Domain, apiPathPrefixes, functionEntries, matchRoute } from '../functions/src/routes';
-import { type DynamoTally, dynamoTally } from '../functions/src/lib/db/client';
-import { recordingTally, saveRequest } from '../functions/src/lib/db/capacity/recording';
+import { recordInvocation } from '../functions/src/lib/db/capacity/recording';
 import { getEnv } from '../functions/src/lib/env';
 import { inlinePageScriptSources, prerenderedPages, securityHeaders } from '../site/site';
 
@@ -21,12 +20,7 @@ export interface GatewayOptions {
   staticDir?: string;
   /** log each API request to stdout */
   logRequests?: boolean;
-  /** count DynamoDB calls per request (integration tests): `x-dynamodb-calls` header + `dynamoStats` */
-  countDynamoCalls?: boolean;
 }
-
-/** Per route: requests seen, the most DynamoDB calls and Scans one request made, and those commands. */
-export type DynamoStats = Record<string, { requests: number; maxCalls: number; scans: number; worst: string[] }>;
 
 type LambdaHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
 
@@ -238,8 +232,7 @@ function invocationLimit(max: number) {
   };
 }
 
-export function createGateway(opts: GatewayOptions = {}): http.Server & { dynamoStats: DynamoStats; drain: () => Promise<void> } {
-  const dynamoStats: DynamoStats = {};
+export function createGateway(opts: GatewayOptions = {}): http.Server & { drain: () => Promise<void> } {
   // The same CSP as the Lambda responses (the payment mode of the handlers' environment, which the
   // stack sets after creating the gateway: read on the first request) and, for the pages, the
   // built pages' inline scripts (`inlinePageScripts`, frontend/scripts/prerender.ts) by their hashes.
@@ -291,23 +284,10 @@ export function createGateway(opts: GatewayOptions = {}): http.Server & { dynamo
       const routeKey = `${route.method} ${route.path}`;
       const handler = await loadHandler(route.domain);
       const event = buildEvent(req, url, body, routeKey, pathParameters);
-      // with CAPACITY_RECORD_DIR set (the integration run), every command is kept for the capacity record
-      const tally: DynamoTally = (opts.countDynamoCalls && recordingTally()) || { calls: 0, scans: 0, commands: [] };
-      const result = await concurrency.run(() =>
-        opts.countDynamoCalls ? dynamoTally.run(tally, () => handler(event, lambdaContext(route.domain))) : handler(event, lambdaContext(route.domain)),
-      );
+      // With CAPACITY_RECORD_DIR set (the integration run), every DynamoDB command of the request is
+      // recorded: for the capacity record and the per-route call budget (local/test-global-setup.ts).
+      const result = await concurrency.run(() => recordInvocation(routeKey, () => handler(event, lambdaContext(route.domain))));
       const headers: Record<string, string | string[]> = { ...(result.headers as Record<string, string>) };
-      if (opts.countDynamoCalls) {
-        saveRequest(routeKey, tally.sent);
-        headers['x-dynamodb-calls'] = String(tally.calls);
-        const s = (dynamoStats[routeKey] ??= { requests: 0, maxCalls: 0, scans: 0, worst: [] });
-        s.requests += 1;
-        s.scans += tally.scans;
-        if (tally.calls > s.maxCalls) {
-          s.maxCalls = tally.calls;
-          s.worst = tally.commands;
-        }
-      }
       if (result.cookies?.length) headers['Set-Cookie'] = result.cookies;
       const out = result.body === undefined ? undefined : result.isBase64Encoded ? Buffer.from(result.body, 'base64') : Buffer.from(result.body, 'utf8');
       send(res, result.statusCode ?? 200, headers, out);
@@ -319,5 +299,5 @@ export function createGateway(opts: GatewayOptions = {}): http.Server & { dynamo
       else res.end();
     }
   }
-  return Object.assign(server, { dynamoStats, drain });
+  return Object.assign(server, { drain });
 }

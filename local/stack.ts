@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type AdminCredentials, ensureAdmin, ensureTable, ensureUserPool } from './bootstrap';
 import { type Emulator, startCognitoLocal, startDynamoLocal } from './emulators';
-import { type DynamoStats, createGateway } from './gateway';
+import { createGateway } from './gateway';
 import { type StreamPoller, startStreamPoller } from './stream-poller';
 import type { StreamRecord } from '../functions/src/log-digest/handler';
 import { freePort } from './ports';
@@ -23,8 +23,6 @@ export interface StackOptions {
   inMemoryDb?: boolean;
   logRequests?: boolean;
   tableName?: string;
-  /** count DynamoDB calls per request (integration tests) */
-  countDynamoCalls?: boolean;
   /** print every outgoing mail (reset and verification codes) in this terminal (`npm start`) */
   printMail?: boolean;
 }
@@ -36,8 +34,6 @@ export interface Stack {
   adminCredentials?: AdminCredentials;
   /** the variables the handlers run with (tests use them to reach the emulators directly) */
   env: Record<string, string>;
-  /** per-route DynamoDB call counts (when countDynamoCalls is on) */
-  dynamoStats: DynamoStats;
   stop(): Promise<void>;
 }
 
@@ -127,13 +123,13 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       onError: (err) => console.error('[stream] newest-events consumer failed, retrying:', err instanceof Error ? err.message : err),
     });
 
-    server = createGateway({ staticDir: opts.staticDir, logRequests: opts.logRequests, countDynamoCalls: opts.countDynamoCalls });
+    server = createGateway({ staticDir: opts.staticDir, logRequests: opts.logRequests });
     await new Promise<void>((resolve, reject) => {
       server!.once('error', reject);
       server!.listen(port, opts.host ?? '127.0.0.1', () => resolve());
     });
 
-    return { url, port, adminCredentials, env, dynamoStats: server.dynamoStats, stop };
+    return { url, port, adminCredentials, env, stop };
   } catch (err) {
     await stop();
     throw err;

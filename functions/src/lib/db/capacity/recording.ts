@@ -44,34 +44,50 @@ export async function recordInvocation<T>(routeKey: string, run: () => Promise<T
   return res;
 }
 
-/** Appends one request's accesses (or why they could not be classified) to this process's file. */
+/** DynamoDB calls per route (DESIGN.md section 10: at most two per request, no Scan): the worst request's commands. */
+export type CallStats = Record<string, { requests: number; maxCalls: number; scans: number; worst: string[] }>;
+
+/**
+ * Appends one request's accesses (or why they could not be classified) to this process's file,
+ * with the names of the commands it sent: the call budget counts every request of the run, the
+ * gateway's and the handlers that tests invoke directly (the webhooks with a signed event).
+ */
 export function saveRequest(routeKey: string, sent: SentCommand[] | undefined): void {
   const dir = process.env[RECORD_DIR_ENV];
   if (!dir || !sent) return;
+  const commands = sent.map((c) => c.command);
   let line: string;
   try {
-    line = JSON.stringify({ route: routeKey, record: recordRequest(undefined, sent) });
+    line = JSON.stringify({ route: routeKey, commands, record: recordRequest(undefined, sent) });
   } catch (err) {
-    line = JSON.stringify({ route: routeKey, error: err instanceof Error ? err.message : String(err) });
+    line = JSON.stringify({ route: routeKey, commands, error: err instanceof Error ? err.message : String(err) });
   }
   appendFileSync(path.join(dir, `${process.pid}.jsonl`), line + '\n');
 }
 
-/** Every process's lines, merged per route, and the requests that could not be classified. */
-export function readRecording(dir: string): { routes: Record<string, RouteRecord>; errors: string[] } {
+/** Every process's lines, merged per route, the requests that could not be classified, and the calls per route. */
+export function readRecording(dir: string): { routes: Record<string, RouteRecord>; errors: string[]; calls: CallStats } {
   const routes: Record<string, RouteRecord> = {};
+  const calls: CallStats = {};
   const errors = new Set<string>();
-  if (!existsSync(dir)) return { routes, errors: [] };
+  if (!existsSync(dir)) return { routes, errors: [], calls };
   for (const f of readdirSync(dir).filter((n) => n.endsWith('.jsonl'))) {
     for (const line of readFileSync(path.join(dir, f), 'utf8').split('\n')) {
       if (!line) continue;
-      const l = JSON.parse(line) as { route: string; record?: RouteRecord; error?: string };
+      const l = JSON.parse(line) as { route: string; commands: string[]; record?: RouteRecord; error?: string };
+      const c = (calls[l.route] ??= { requests: 0, maxCalls: 0, scans: 0, worst: [] });
+      c.requests += 1;
+      c.scans += l.commands.filter((n) => n === 'ScanCommand').length;
+      if (l.commands.length > c.maxCalls) {
+        c.maxCalls = l.commands.length;
+        c.worst = l.commands;
+      }
       if (l.error) errors.add(`${l.route}: ${l.error}`);
       else routes[l.route] = mergeRoute(routes[l.route] ?? { requests: 0, accesses: [] }, l.record!);
     }
   }
   const list = [...errors];
-  return { routes: sortRoutes(routes), errors: list.length > 20 ? [...list.slice(0, 20), `… and ${list.length - 20} more`] : list };
+  return { routes: sortRoutes(routes), errors: list.length > 20 ? [...list.slice(0, 20), `… and ${list.length - 20} more`] : list, calls };
 }
 
 const sortRoutes = (routes: Record<string, RouteRecord>) => Object.fromEntries(Object.entries(routes).sort(([a], [b]) => a.localeCompare(b)));
