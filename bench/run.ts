@@ -188,13 +188,12 @@ if (want('dynamo')) {
     row('dynamodb', 'calls per route', 'not measured: run npm test (or the functions-int project) first', '≤ 2, 0 Scans', null);
   } else {
     const data = JSON.parse(readFileSync(file, 'utf8')) as { routes: Record<string, { maxCalls: number; scans: number; requests: number }> };
-    const { DYNAMO_BUDGET_EXCEPTIONS, DYNAMO_RARE_PATHS } = await import('../local/dynamo-budget');
+    const { DYNAMO_RARE_PATHS, dynamoCallLimit } = await import('../local/dynamo-budget');
     results.dynamodb = data;
     for (const [route, s] of Object.entries(data.routes)) {
-      const exempt = DYNAMO_BUDGET_EXCEPTIONS[route];
-      const max = DYNAMO_RARE_PATHS[route]?.max ?? 2;
-      const budget = exempt ? 'exempt' : max > 2 ? `≤ ${max} on a rare path, 0 Scans` : '≤ 2, 0 Scans';
-      row('dynamodb', route, `${s.maxCalls} calls, ${s.scans} scans (${s.requests} requests)`, budget, exempt ? null : s.maxCalls <= max && s.scans === 0);
+      const max = dynamoCallLimit(route);
+      const budget = max === undefined ? 'exempt' : `≤ ${max}${DYNAMO_RARE_PATHS[route] ? ' on a rare path' : ''}, 0 Scans`;
+      row('dynamodb', route, `${s.maxCalls} calls, ${s.scans} scans (${s.requests} requests)`, budget, max === undefined ? null : s.maxCalls <= max && s.scans === 0);
     }
   }
 }
