@@ -1,3 +1,4 @@
+import { browserTimeZone, timeZoneKnown, zoneReadIsCheap } from './browser-clock';
 import { takeEarlyRequest } from './early-requests';
 
 /**
@@ -48,24 +49,6 @@ function parseServerFields(text: string): Record<string, string> {
   return {};
 }
 
-let timeZoneRead: { zone: string | undefined } | undefined;
-
-/**
- * The browser's IANA time zone, or undefined when the runtime cannot tell. Read once per page
- * load: every request sends it, and each read builds an Intl formatter. The first Intl call of a
- * page costs 15–45 ms (the browser loads its internationalisation data): see `request`.
- */
-export function browserTimeZone(): string | undefined {
-  if (!timeZoneRead) {
-    try {
-      timeZoneRead = { zone: Intl.DateTimeFormat().resolvedOptions().timeZone || undefined };
-    } catch {
-      timeZoneRead = { zone: undefined };
-    }
-  }
-  return timeZoneRead.zone;
-}
-
 /** Resolves in a later task (a message, which no timer clamps or fakes). */
 function nextTask(): Promise<void> {
   return new Promise((resolve) => {
@@ -85,10 +68,10 @@ function nextTask(): Promise<void> {
  */
 async function request<T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
   // The page's first request usually starts inside a React commit (SWR starts its fetches there) and
-  // needs the time zone, whose first read costs 15–45 ms: read it in a task of its own, so that it
-  // does not lengthen the commit's task (TBT budget, DESIGN.md section 10). Pages that send no
-  // request (/auth) never pay it.
-  if (!timeZoneRead) await nextTask();
+  // needs the time zone. Without Temporal its first read builds an Intl formatter (80–130 ms at a
+  // phone's CPU, lib/browser-clock.ts): then it is read in a task of its own, so that it does not
+  // lengthen the commit's task (TBT budget, DESIGN.md section 10).
+  if (!zoneReadIsCheap && !timeZoneKnown()) await nextTask();
   const headers = new Headers(options.headers);
   const timeZone = browserTimeZone();
   if (timeZone) headers.set('X-Time-Zone', timeZone);

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { json, makeUser, mockFetch, requestsOf } from '@/test/fetch-mock';
-import { api, browserTimeZone } from './api-client';
+import { api } from './api-client';
+import { browserTimeZone } from './browser-clock';
 
 /** The pages' inline script (public/appearance.js), run as the browser runs it: in the page's head. */
 const inlineScript = readFileSync(path.resolve(import.meta.dirname, '../../public/appearance.js'), 'utf8');

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { browserTimeZone } from '@/lib/api-client';
+import { browserTimeZone } from '@/lib/browser-clock';
 import { makeUser } from '@/test/fetch-mock';
 import { clearStoredUser, writeStoredUser } from './user-storage';
 

@@ -1,5 +1,5 @@
 import type { User } from '@fittrack/functions/contract/auth';
-import { browserTimeZone } from '@/lib/api-client';
+import { browserTimeZone } from '@/lib/browser-clock';
 import { forgetZoneForEarlyRequests, keepZoneForEarlyRequests } from '@/lib/early-requests';
 import { readJson, readStorage, removeStorage, writeJson, writeStorage } from '@/lib/storage';
 

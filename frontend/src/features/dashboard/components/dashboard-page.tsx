@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { browserTimeZone } from '@/lib/api-client';
+import { browserDay } from '@/lib/browser-clock';
 import { PageSpinner, Spinner } from '@/components/ui/spinner';
 import { isNewAccount, useSession } from '@/features/auth/public';
 import { useProgressToday } from '@/features/dashboard/api/get-progress-today';
@@ -17,18 +17,6 @@ const TodaysMeals = lazy(() => import('@/features/diet/public').then((m) => ({ d
 const TodaysSets = lazy(() => import('./todays-sets').then((m) => ({ default: m.TodaysSets })));
 
 const panelFallback = <Spinner label="Loading..." showLabel className="py-4" />;
-
-let dayFormat: Intl.DateTimeFormat | undefined;
-
-/** The browser's calendar day (yyyy-mm-dd) in the zone it sends as X-Time-Zone. */
-function browserDay(): string | undefined {
-  try {
-    dayFormat ??= new Intl.DateTimeFormat('en-CA', { timeZone: browserTimeZone(), year: 'numeric', month: '2-digit', day: '2-digit' });
-    return dayFormat.format(new Date());
-  } catch {
-    return undefined;
-  }
-}
 
 /** Dashboard 'Today's Progress' (/ and /dashboard; SPEC.md section 2). */
 export function DashboardPage() {
