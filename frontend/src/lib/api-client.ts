@@ -1,4 +1,4 @@
-import { browserTimeZone, timeZoneKnown, zoneReadIsCheap } from './browser-clock';
+import { browserTimeZone, zoneReadIsSlow } from './browser-clock';
 import { takeEarlyRequest } from './early-requests';
 
 /**
@@ -71,7 +71,7 @@ async function request<T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: str
   // needs the time zone. Without Temporal its first read builds an Intl formatter (80–130 ms at a
   // phone's CPU, lib/browser-clock.ts): then it is read in a task of its own, so that it does not
   // lengthen the commit's task (TBT budget, DESIGN.md section 10).
-  if (!zoneReadIsCheap && !timeZoneKnown()) await nextTask();
+  if (zoneReadIsSlow()) await nextTask();
   const headers = new Headers(options.headers);
   const timeZone = browserTimeZone();
   if (timeZone) headers.set('X-Time-Zone', timeZone);

@@ -19,34 +19,32 @@ interface TemporalNow {
 
 const temporal = (globalThis as { Temporal?: TemporalNow }).Temporal;
 
-/** Whether reading the zone is cheap (Temporal); without it, the first read builds an Intl formatter. */
-export const zoneReadIsCheap = temporal !== undefined;
-
-let timeZoneRead: { zone: string | undefined } | undefined;
+/** The zone once read (undefined: the runtime cannot tell); null until then. */
+let zone: string | undefined | null = null;
 
 /** The browser's IANA time zone, or undefined when the runtime cannot tell. Read once per page load. */
 export function browserTimeZone(): string | undefined {
-  if (!timeZoneRead) {
+  if (zone === null) {
     try {
-      timeZoneRead = { zone: (temporal ? temporal.Now.timeZoneId() : Intl.DateTimeFormat().resolvedOptions().timeZone) || undefined };
+      zone = (temporal ? temporal.Now.timeZoneId() : Intl.DateTimeFormat().resolvedOptions().timeZone) || undefined;
     } catch {
-      timeZoneRead = { zone: undefined };
+      zone = undefined;
     }
   }
-  return timeZoneRead.zone;
+  return zone;
 }
 
-/** Whether the zone has been read on this page already (later reads cost nothing). */
-export const timeZoneKnown = (): boolean => timeZoneRead !== undefined;
+/** Whether the next read of the zone is the costly one: not read yet, and no Temporal (it builds an Intl formatter). */
+export const zoneReadIsSlow = (): boolean => !temporal && zone === null;
 
 let dayFormat: Intl.DateTimeFormat | undefined;
 
 /** The browser's calendar day (yyyy-mm-dd) in the zone it sends as X-Time-Zone; undefined when it cannot tell. */
 export function browserDay(): string | undefined {
-  const zone = browserTimeZone();
+  const timeZone = browserTimeZone();
   try {
-    if (temporal) return temporal.Now.plainDateISO(zone).toString();
-    dayFormat ??= new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    if (temporal) return temporal.Now.plainDateISO(timeZone).toString();
+    dayFormat ??= new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
     return dayFormat.format(new Date());
   } catch {
     return undefined;
