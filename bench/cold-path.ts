@@ -1,6 +1,6 @@
 /**
  * What a function's cold start loads, by source: bundles one handler entry exactly as the CDK
- * asset is bundled (infra/lib/constructs/functions.ts `bundleOptions`), follows index.mjs's
+ * asset is bundled (infra/lib/bundling.ts `bundleOptions`), follows index.mjs's
  * static imports through the chunks and prints the inputs on that path, largest first, grouped
  * by package (or by source folder for our own code). For finding what a function's first
  * request does not need (issue 19 point 4; docs/performance.md).
@@ -12,9 +12,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { buildSync, type Metafile } from 'esbuild';
+import { build, type Metafile } from 'esbuild';
 import { functionEntries } from '../functions/src/routes';
-import { bundleOptions } from '../infra/lib/constructs/functions';
+import { bundleOptions } from '../infra/lib/bundling';
 
 const root = path.resolve(import.meta.dirname, '..');
 const [domain] = process.argv.slice(2).filter((a) => !a.startsWith('--'));
@@ -29,7 +29,7 @@ if (!domain || !(domain in functionEntries)) {
 const outdir = mkdtempSync(path.join(tmpdir(), 'fittrack-cold-path-'));
 try {
   const entry = path.join(root, 'functions/src', functionEntries[domain as keyof typeof functionEntries]);
-  const { metafile } = buildSync({ ...bundleOptions(entry, outdir, root), metafile: true, write: false });
+  const { metafile } = await build({ ...bundleOptions(entry, outdir, root), metafile: true, write: false });
   const outputs = (metafile as Metafile).outputs;
   const rel = (f: string) => path.relative(root, path.resolve(root, f));
   const byRel = new Map(Object.entries(outputs).map(([k, v]) => [rel(k), v]));

@@ -12,7 +12,7 @@ function fresh(script: string): unknown {
 }
 
 /**
- * The built-ins that bundleOptions (../lib/constructs/functions.ts) loads on first use: the Lambda
+ * The built-ins that bundleOptions (../lib/bundling.ts) loads on first use: the Lambda
  * bundles import them, but no request of ours reads them. docs/performance.md, piece 6.
  */
 describe.each([['stream-web.cjs', 'node:stream/web', 'NativeModule stream/web']])('lazy built-in %s', (file, specifier, loadListEntry) => {

@@ -10,7 +10,7 @@ import { BUNDLE_BUDGET_BYTES, COLD_PATH_BUDGET_BYTES, assetFiles, builtinsLoaded
 import { cdkJsonContext, DEPLOY_PROPS, TEST_ENV } from './helpers';
 
 /**
- * The real thing, as `npm run synth` does it: esbuild bundles every handler (about 10 s for
+ * The real thing, as `npm run synth` does it: esbuild bundles every handler (about 20 s for
  * seven functions), cdk-nag runs as a validation plugin on both stacks (app and us-east-1 edge),
  * and each bundle is an ESM module (index.mjs and its chunks) that Node 24 can import and that
  * exports `handler`.
@@ -48,7 +48,7 @@ describe('full synth with bundling', () => {
         const dir = path.join(outdir, `asset.${s3Key!.replace(/\.zip$/, '')}`);
         const bundle = path.join(dir, 'index.mjs');
         expect(fs.existsSync(bundle), `${domain}: ${bundle}`).toBe(true);
-        // index.mjs and the chunks esbuild split off (infra/lib/constructs/functions.ts)
+        // index.mjs and the chunks esbuild split off (infra/lib/bundling.ts)
         const files = assetFiles(dir);
         const code = new Map(files.map((f) => [f.file, fs.readFileSync(f.file, 'utf8')]));
         for (const [file, c] of code) {
@@ -71,6 +71,12 @@ describe('full synth with bundling', () => {
         const onColdPath = (marker: (c: string) => boolean) => cold.some((f) => marker(code.get(f)!));
         expect(anywhere(stripeMarker), `${domain} bundles the Stripe SDK`).toBe(domain === 'billing' || domain === 'stripe-webhook');
         expect(onColdPath(stripeMarker), `${domain} loads the Stripe SDK at a cold start`).toBe(domain === 'stripe-webhook');
+        // Only the Stripe resources our code calls (../lib/stripe-resources-plugin.ts): a path of a
+        // kept one (invoice payments) is there, one of the ~120 stubbed ones (quotes) is not.
+        if (anywhere(stripeMarker)) {
+          expect(anywhere((c) => c.includes('/v1/invoice_payments')), `${domain} bundles stripe.invoicePayments`).toBe(true);
+          expect(anywhere((c) => c.includes('/v1/quotes')), `${domain} bundles stripe.quotes`).toBe(false);
+        }
         expect(anywhere(paypalMarker), `${domain} bundles the PayPal SDK`).toBe(domain === 'billing');
         expect(onColdPath(paypalMarker), `${domain} loads the PayPal SDK at a cold start`).toBe(false);
         // The Cognito client only on the routes that call Cognito (sign-in, passwords, email, token

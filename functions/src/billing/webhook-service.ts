@@ -9,6 +9,7 @@ import {
   reversePayment,
 } from './billing-repository';
 import { retrieveSubscription, subscriptionIdOfInvoice } from './providers/stripe-provider';
+import { type StripeApi } from './providers/stripe-resources';
 
 const idOf = (v: string | { id?: string } | null | undefined): string | null => (typeof v === 'string' ? v : (v?.id ?? null));
 
@@ -19,7 +20,7 @@ const WEBHOOK_TOLERANCE_SECONDS = 300;
  * Verifies the signature on the exact raw body; a bad, stale or missing signature is a 400 that
  * changes nothing.
  */
-export function verifyEvent(stripe: Stripe, rawBody: string, signature: string | undefined, secret: string): Stripe.Event {
+export function verifyEvent(stripe: StripeApi, rawBody: string, signature: string | undefined, secret: string): Stripe.Event {
   if (!signature) throw badRequest('Missing Stripe-Signature header');
   try {
     return stripe.webhooks.constructEvent(rawBody, signature, secret, WEBHOOK_TOLERANCE_SECONDS);
@@ -69,7 +70,7 @@ export const HANDLED_EVENTS = [
  * names its subscription elsewhere). Its object is fetched again through the SDK, in the pinned
  * version's shape; subscriptions are re-fetched anyway. The caller logs and counts the mismatch.
  */
-export async function inPinnedShape(stripe: Stripe, event: Stripe.Event): Promise<Stripe.Event> {
+export async function inPinnedShape(stripe: StripeApi, event: Stripe.Event): Promise<Stripe.Event> {
   const id = (event.data.object as { id?: string }).id;
   if (!id) return event;
   let object: unknown = null;
@@ -85,7 +86,7 @@ export async function inPinnedShape(stripe: Stripe, event: Stripe.Event): Promis
  * names its payment intent only through its invoice payments since API 2025-03-31 (newest first).
  * (`last_finalization_error` is about finalizing the invoice, not about paying it.)
  */
-async function failureReason(stripe: Stripe, invoiceId: string): Promise<string> {
+async function failureReason(stripe: StripeApi, invoiceId: string): Promise<string> {
   const payments = await stripe.invoicePayments.list({ invoice: invoiceId, limit: 1, expand: ['data.payment.payment_intent'] });
   const intent = payments.data[0]?.payment.payment_intent;
   const error = typeof intent === 'object' ? intent?.last_payment_error : null;
@@ -99,7 +100,7 @@ async function failureReason(stripe: Stripe, invoiceId: string): Promise<string>
  * won, give back) the period their invoice paid for (docs/decisions/0304). The event id is
  * recorded in the same transaction as the effect, so a redelivery is a no-op.
  */
-export async function handleEvent(stripe: Stripe, event: Stripe.Event, ip: string): Promise<SyncOutcome> {
+export async function handleEvent(stripe: StripeApi, event: Stripe.Event, ip: string): Promise<SyncOutcome> {
   switch (event.type) {
     case 'charge.refunded':
       return chargeRefunded(stripe, event.id, event.data.object, ip);
@@ -136,7 +137,7 @@ interface PaidInvoice {
  * payment intent: Stripe links them with invoice payments, which are listed by payment intent
  * (GET /v1/invoice_payments, payment[type]=payment_intent), the invoice expanded.
  */
-async function invoiceOfPaymentIntent(stripe: Stripe, paymentIntent: string | null): Promise<PaidInvoice | null> {
+async function invoiceOfPaymentIntent(stripe: StripeApi, paymentIntent: string | null): Promise<PaidInvoice | null> {
   if (!paymentIntent) return null;
   const list = await stripe.invoicePayments.list({ payment: { type: 'payment_intent', payment_intent: paymentIntent }, expand: ['data.invoice'], limit: 1 });
   const invoice = list.data[0]?.invoice;
@@ -151,7 +152,7 @@ const dollars = (cents: number, currency: string) => `${(cents / 100).toFixed(2)
  * charge.refunded: a full refund (amount_refunded = amount) ends the period the invoice bought; a
  * partial refund changes nothing and is logged. A charge of no invoice of ours is recorded only.
  */
-async function chargeRefunded(stripe: Stripe, eventId: string, charge: Stripe.Charge, ip: string): Promise<SyncOutcome> {
+async function chargeRefunded(stripe: StripeApi, eventId: string, charge: Stripe.Charge, ip: string): Promise<SyncOutcome> {
   const paid = await invoiceOfPaymentIntent(stripe, idOf(charge.payment_intent));
   if (!paid) return recordWebhookEvent({ source: 'stripe', eventId, ip });
   const full = charge.amount > 0 && charge.amount_refunded >= charge.amount;
@@ -188,7 +189,7 @@ const isWon = (d: Stripe.Dispute) => d.status === 'won' || d.status === 'warning
  * the disputed payment bought; .closed won gives it back: the reversal comes off the payment and
  * the subscription is re-synced from Stripe, with the event recorded in that sync's transaction.
  */
-async function disputeChanged(stripe: Stripe, eventId: string, dispute: Stripe.Dispute, what: 'opened' | 'lost' | 'won' | 'closed', ip: string): Promise<SyncOutcome> {
+async function disputeChanged(stripe: StripeApi, eventId: string, dispute: Stripe.Dispute, what: 'opened' | 'lost' | 'won' | 'closed', ip: string): Promise<SyncOutcome> {
   let paymentIntent = idOf(dispute.payment_intent);
   if (!paymentIntent && dispute.charge) paymentIntent = idOf((await stripe.charges.retrieve(idOf(dispute.charge)!)).payment_intent);
   const paid = await invoiceOfPaymentIntent(stripe, paymentIntent);

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AssetHashType, Duration, RemovalPolicy, type BundlingOptions, type ILocalBundling } from 'aws-cdk-lib';
@@ -5,7 +6,6 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { buildSync, type BuildOptions } from 'esbuild';
 import { type Domain } from '@fittrack/functions/routes';
 
 /**
@@ -16,60 +16,8 @@ const NODE_RUNTIME: lambda.Runtime =
   (lambda.Runtime as { NODEJS_24_X?: lambda.Runtime }).NODEJS_24_X ??
   new lambda.Runtime('nodejs24.x', lambda.RuntimeFamily.NODEJS, { supportsInlineCode: true });
 
-/** ESM bundles still meet CommonJS dependencies that call `require` (e.g. node built-ins). */
-const ESM_REQUIRE_BANNER = "import{createRequire as __fittrackCreateRequire}from'node:module';const require=__fittrackCreateRequire(import.meta.url);";
-
-/**
- * How every function is bundled (DESIGN.md section 10, docs/decisions/0006): one ESM entry
- * `index.mjs` for Node 24, minified, no source maps, the AWS SDK inside, and code splitting: what
- * the handler reaches only through `import()` (the Stripe and PayPal adapters of the billing
- * function, the SDK's credential providers that Lambda never uses because its credentials are
- * in the environment, the Cognito client of the token refresh) becomes a chunk in `chunks/` next
- * to it, shipped in the same asset and evaluated only by the request that needs it.
- *
- * aws-cdk-lib's NodejsFunction cannot do this: it always passes `--outfile`, and esbuild splits
- * only into an `outdir`. So the asset is bundled here with esbuild's API, the same options
- * NodejsFunction had (target from the runtime, platform node, `module` before `main`, the
- * `require` banner, UTF-8), plus splitting.
- *
- * `node:http`, `node:process` and `node:timers` are aliased to their CommonJS module objects
- * (../builtins/): Node builds an ESM import of a built-in by reading all its exports, and
- * node:http's include three getters that load undici (about 25 ms on Node 24, nodejs/node#57649),
- * which these functions never use; node:process's getters cost about 3 ms more, node:timers's
- * `promises` getter loads timers/promises. `node:stream/web`, which @middy/core imports for
- * streamed responses (none of ours is), is loaded on first use (../builtins/stream-web.cjs).
- */
-const builtin = (name: string, ext = 'cjs') => path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'builtins', `${name}.${ext}`);
-
-export const bundleOptions = (entry: string, outdir: string, projectRoot: string) =>
-  ({
-    entryPoints: { index: entry },
-    outdir,
-    absWorkingDir: projectRoot,
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node24',
-    outExtension: { '.js': '.mjs' },
-    chunkNames: 'chunks/[name]-[hash]',
-    mainFields: ['module', 'main'],
-    // bowser: the SDK's browser-only user-agent parser, 33 KB per asset that Node never loads (../builtins/bowser.mjs)
-    alias: {
-      // each built-in by both of its names, `x` and `node:x`
-      ...Object.fromEntries(
-        Object.entries({ http: 'http', process: 'process', timers: 'timers', 'stream/web': 'stream-web' }).flatMap(([name, shim]) =>
-          [name, `node:${name}`].map((specifier) => [specifier, builtin(shim)]),
-        ),
-      ),
-      bowser: builtin('bowser', 'mjs'),
-    },
-    banner: { js: ESM_REQUIRE_BANNER },
-    minify: true,
-    sourcemap: false,
-    charset: 'utf8',
-    logLevel: 'error',
-  }) satisfies BuildOptions;
+/** `node --import tsx bundle-function.ts ENTRY OUTDIR ROOT`: `bundleFunction` (../bundling.ts) for the synth's synchronous bundling hook. */
+const BUNDLE_CLI = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'bin', 'bundle-function.ts');
 
 /**
  * Local bundling with esbuild. The entry is a field (not only in the closure) because CDK keys
@@ -83,7 +31,11 @@ class EsbuildBundling implements ILocalBundling {
   ) {}
 
   tryBundle(outputDir: string): boolean {
-    buildSync(bundleOptions(path.resolve(this.projectRoot, this.entry), outputDir, this.projectRoot)); // throws on any error
+    // CDK's hook is synchronous and esbuild's plugins are not: a child process (about 1 s). Throws on any error.
+    execFileSync(process.execPath, ['--import', 'tsx', BUNDLE_CLI, path.resolve(this.projectRoot, this.entry), outputDir, this.projectRoot], {
+      cwd: this.projectRoot,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
     return true;
   }
 }

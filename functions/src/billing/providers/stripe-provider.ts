@@ -6,10 +6,11 @@ import { conflict } from '../../lib/http-error';
 import { type Profile } from '../../lib/users';
 import { entitlementOf } from '../entitlement-rules';
 import { PRICES } from '../prices';
+import { type StripeApi } from './stripe-resources';
 import { type CardProvider, type CardSubscriptionState, type PurchaseRefusal } from './types';
 
 /** A Stripe client (STRIPE_API_BASE points it at a local stub in tests). */
-export function stripeClient(secretKey: string): Stripe {
+export function stripeClient(secretKey: string): StripeApi {
   const base = getEnv().stripeApiBase;
   const url = base ? new URL(base) : null;
   return new Stripe(secretKey, {
@@ -93,7 +94,7 @@ export function subscriptionIdOfInvoice(invoice: Stripe.Invoice): string | null 
   return typeof s === 'string' ? s : s.id;
 }
 
-export async function retrieveSubscription(stripe: Stripe, id: string): Promise<CardSubscriptionState> {
+export async function retrieveSubscription(stripe: StripeApi, id: string): Promise<CardSubscriptionState> {
   return subscriptionState(await stripe.subscriptions.retrieve(id, { expand: ['latest_invoice', 'schedule'] }));
 }
 
@@ -106,7 +107,7 @@ const priceIds = new Map<Plan, string>();
 const knownPriceId = (plan: Plan): string | null => (plan === 'monthly' ? getEnv().stripePriceMonthly : getEnv().stripePriceYearly) || (priceIds.get(plan) ?? null);
 
 /** The plan's Stripe price: configured id, else found once per cold start by its lookup key; it must match the price table. */
-async function priceIdFor(stripe: Stripe, plan: Plan): Promise<string> {
+async function priceIdFor(stripe: StripeApi, plan: Plan): Promise<string> {
   const env = getEnv();
   const configured = plan === 'monthly' ? env.stripePriceMonthly : env.stripePriceYearly;
   if (configured) return configured;
@@ -168,7 +169,7 @@ function subscriptionKey(userId: string, plan: Plan, existing: readonly Stripe.S
   return `subscription-${userId}-${plan}-${seen}`;
 }
 
-export function stripeCardProvider(stripe: Stripe): CardProvider {
+export function stripeCardProvider(stripe: StripeApi): CardProvider {
   return {
     name: 'stripe',
     async createSubscription(profile: Profile, plan: Plan, refuse: PurchaseRefusal) {
@@ -297,7 +298,7 @@ export function stripeCardProvider(stripe: Stripe): CardProvider {
  * makes a repeated or concurrent call return the same refund. Stripe's charge.refunded event
  * follows and finds the payment already reversed.
  */
-export async function refundInvoice(stripe: Stripe, invoiceId: string): Promise<void> {
+export async function refundInvoice(stripe: StripeApi, invoiceId: string): Promise<void> {
   const payments = await stripe.invoicePayments.list({ invoice: invoiceId, limit: 1 });
   const intent = payments.data[0]?.payment.payment_intent;
   const intentId = typeof intent === 'string' ? intent : intent?.id;
