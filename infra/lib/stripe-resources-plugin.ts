@@ -33,10 +33,12 @@ export function stripeResourcesPlugin(keep: readonly string[] = STRIPE_RESOURCES
   return {
     name: 'stripe-resources',
     setup(build) {
-      let kept: Set<string> | undefined;
+      // per copy of the SDK (a second version nested elsewhere in node_modules has its own files)
+      const kept = new Map<string, Set<string>>();
       const keptFiles = (resourcesDir: string) => {
-        if (kept) return kept;
-        kept = new Set(
+        let files = kept.get(resourcesDir);
+        if (files) return files;
+        files = new Set(
           keep.map((name) => {
             const base = path.join(resourcesDir, name[0]!.toUpperCase() + name.slice(1));
             const file = [`${base}.js`, path.join(base, 'index.js')].find((f) => existsSync(f));
@@ -44,7 +46,8 @@ export function stripeResourcesPlugin(keep: readonly string[] = STRIPE_RESOURCES
             return file;
           }),
         );
-        return kept;
+        kept.set(resourcesDir, files);
+        return files;
       };
       build.onResolve({ filter: RESOURCE_IMPORT }, (args) => {
         if (!ENTRY.test(args.importer)) return undefined;
