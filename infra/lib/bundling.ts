@@ -65,4 +65,3 @@ export const bundleOptions = (entry: string, outdir: string, projectRoot: string
 
 /** Bundles one function into `outdir` (index.mjs and chunks/); rejects on any error. */
 export const bundleFunction = (entry: string, outdir: string, projectRoot: string) => build(bundleOptions(entry, outdir, projectRoot));
-
