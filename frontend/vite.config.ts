@@ -3,12 +3,13 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { reactRouterTreeShaking } from './scripts/react-router-tree-shaking';
 
 /** The local gateway (npm start / npm run dev) serves the API on this origin. */
 const gateway = 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [reactRouterTreeShaking(fileURLToPath(new URL('.', import.meta.url))), react(), tailwindcss()],
   // One import style: `@/` is frontend/src (tsconfig.json's paths say the same to the type checker).
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   build: {
