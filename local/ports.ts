@@ -23,6 +23,21 @@ export async function freePort(preferred?: number): Promise<number> {
   });
 }
 
+/**
+ * A free port below the kernel's ephemeral range (Linux 32768-60999, macOS 49152-65535), for a
+ * process that binds it seconds later (a child started with PORT=...). A port from `freePort()`
+ * is one the kernel hands out: in that window another listen(0) or outgoing connection on this
+ * machine can take it (the npm start test once failed with EADDRINUSE so). Nothing takes a port
+ * from this range unless it asks for that very number.
+ */
+export async function freePortOutsideEphemeralRange(): Promise<number> {
+  for (let i = 0; i < 100; i++) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    if (await portIsFree(port)) return port;
+  }
+  throw new Error('no free port between 20000 and 32000');
+}
+
 export async function waitFor(what: string, probe: () => Promise<boolean>, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
