@@ -63,11 +63,13 @@ export function BottomNav() {
     }
   };
 
+  // Its min-height is its designed height (index.css, --bottom-nav-designed-height: the border,
+  // the list's py-1 and the items' min-h-14): change them together.
   return (
     <nav
       ref={navRef}
       aria-label="Main"
-      className="fixed inset-x-0 bottom-0 z-30 mx-auto w-full max-w-md border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)]"
+      className="fixed inset-x-0 bottom-0 z-30 mx-auto min-h-[var(--bottom-nav-designed-height)] w-full max-w-md border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)]"
     >
       <ul className="grid grid-cols-6 gap-px px-0.5 py-1">
         {items.map((item) => {

@@ -23,9 +23,9 @@ export function ToastViewport({ className = '', ...props }: ComponentProps<typeo
   return (
     <ToastPrimitive.Viewport
       hotkey={['F8']}
-      // At the bottom, above the bottom navigation and the cookie banner (their heights: index.css),
-      // so a toast never covers a screen's heading or the header.
-      className={`fixed inset-x-0 bottom-[calc(var(--bottom-nav-height,0px)+var(--cookie-banner-height,0px))] z-50 mx-auto flex max-h-screen w-full max-w-md flex-col gap-2 p-4 outline-none ${className}`}
+      // At the bottom, above the bottom navigation and the cookie banner (.toast-viewport in
+      // index.css), so a toast never covers a screen's heading or the header.
+      className={`toast-viewport fixed inset-x-0 z-50 mx-auto flex max-h-screen w-full max-w-md flex-col gap-2 p-4 outline-none ${className}`}
       {...props}
     />
   );
