@@ -20,7 +20,7 @@ import type { Plugin } from 'vite';
  * Both fail the build when react-router no longer looks as described, so that an upgrade that
  * fixes it upstream removes this plugin instead of silently leaving it doing nothing.
  */
-export const TREE_SHAKEN_COMPONENTS = ['Link', 'NavLink', 'Form'] as const;
+const TREE_SHAKEN_COMPONENTS = ['Link', 'NavLink', 'Form'] as const;
 
 const names = TREE_SHAKEN_COMPONENTS.join('|');
 const forwardRefCall = new RegExp(`^var (${names}) = (React\\d*\\.forwardRef)\\(`, 'gm');
@@ -31,7 +31,7 @@ export function reactRouterTreeShaking(from: string): Plugin {
   const require = createRequire(path.join(from, 'noop.js'));
   const packageRoot = path.dirname(require.resolve('react-router/package.json'));
   const production = path.join(packageRoot, 'dist/production/index.mjs');
-  const chunk = new RegExp(`^${packageRoot.replaceAll(/[.*+?^${}()|[\]\\/]/g, '\\$&')}/dist/production/[\\w-]+\\.mjs$`);
+  const productionDir = path.dirname(production) + path.sep;
   let annotated: string[] = [];
   return {
     name: 'fittrack:react-router-tree-shaking',
@@ -46,7 +46,7 @@ export function reactRouterTreeShaking(from: string): Plugin {
       return id === 'react-router' ? production : null;
     },
     transform(code, id) {
-      if (!chunk.test(id) || !code.includes('.forwardRef(')) return null;
+      if (!id.startsWith(productionDir) || !id.endsWith('.mjs') || !code.includes('.forwardRef(')) return null;
       const out = code
         .replace(forwardRefCall, (_, name: string, call: string) => {
           annotated.push(name);

@@ -7,9 +7,10 @@ import { type RefObject, useLayoutEffect } from 'react';
  *
  * The height comes from a ResizeObserver (observing it from a layout effect), whose first report
  * arrives once the browser has laid the bar out, before that frame is painted: reading
- * `offsetHeight` here instead would force that layout inside React's commit. A bar with a min-height (its designed height, which index.css also uses
- * as the variable's fallback) publishes only while it is taller than that, so in the usual case
- * nothing is written to <html>, whose style change would restyle the whole page.
+ * `offsetHeight` here instead would force that layout inside React's commit. A bar with a
+ * min-height (its designed height, which index.css also uses as the variable's fallback)
+ * publishes only while it is taller than that, so in the usual case nothing is written to
+ * <html>, whose style change would restyle the whole page.
  */
 export function useFixedBarHeight(ref: RefObject<HTMLElement | null>, variable: `--${string}`): void {
   useLayoutEffect(() => {
