@@ -9,28 +9,16 @@ export function portIsFree(port: number): Promise<boolean> {
   });
 }
 
-/** A free port, preferring `preferred` (so a restart keeps its emulator ports when it can). */
+/**
+ * A free port, preferring `preferred` (so a restart keeps its emulator ports when it can), for a
+ * process that binds it a moment or seconds later (an emulator, the gateway, a child started with
+ * PORT=...). It comes from below the kernel's ephemeral range (Linux 32768-60999, macOS
+ * 49152-65535): a port from listen(0) is one the kernel hands out, and in that window another
+ * listen(0) or outgoing connection on this machine can take it (the npm start test once failed
+ * with EADDRINUSE so). Nothing takes a port from this range unless it asks for that very number.
+ */
 export async function freePort(preferred?: number): Promise<number> {
   if (preferred && (await portIsFree(preferred))) return preferred;
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      const port = typeof addr === 'object' && addr ? addr.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-/**
- * A free port below the kernel's ephemeral range (Linux 32768-60999, macOS 49152-65535), for a
- * process that binds it seconds later (a child started with PORT=...). A port from `freePort()`
- * is one the kernel hands out: in that window another listen(0) or outgoing connection on this
- * machine can take it (the npm start test once failed with EADDRINUSE so). Nothing takes a port
- * from this range unless it asks for that very number.
- */
-export async function freePortOutsideEphemeralRange(): Promise<number> {
   for (let i = 0; i < 100; i++) {
     const port = 20_000 + Math.floor(Math.random() * 12_000);
     if (await portIsFree(port)) return port;

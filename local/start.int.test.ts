@@ -8,7 +8,7 @@ import { DynamoDBClient, QueryCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { meals, stretches, workouts } from '../functions/src/catalog/catalog-data';
 import { CATALOG_COPIES, type CatalogKind, keys } from '../functions/src/lib/db/keys';
-import { freePortOutsideEphemeralRange, portIsFree } from './ports';
+import { freePort, portIsFree } from './ports';
 
 /**
  * `npm start` as a user runs it (tsx local/start.ts): first start prints the admin
@@ -75,7 +75,7 @@ const emulatorPorts = () => JSON.parse(readFileSync(path.join(dataDir, 'emulator
 describe('npm start is safe by default', () => {
   it('answers no request before the catalogue is seeded, and listens on loopback only', async () => {
     const safeDir = mkdtempSync(path.join(tmpdir(), 'fittrack-safe-'));
-    const port = await freePortOutsideEphemeralRange();
+    const port = await freePort();
     const child = spawn(process.execPath, ['--import', 'tsx', 'local/start.ts'], {
       cwd: root,
       env: { ...Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'HOST')), PORT: String(port), LOCAL_DATA_DIR: safeDir },
@@ -128,7 +128,7 @@ describe('npm start is safe by default', () => {
 
 describe('npm start', () => {
   it('starts, prints the admin credentials once, stops cleanly on Ctrl-C and keeps data across restarts', async () => {
-    const port = await freePortOutsideEphemeralRange();
+    const port = await freePort();
     const first = await start(port);
     const url = `http://localhost:${port}`;
     expect(first.output()).toContain(`FitTrack is running at ${url}`);
