@@ -20,6 +20,8 @@ export interface GatewayOptions {
   staticDir?: string;
   /** log each API request to stdout */
   logRequests?: boolean;
+  /** Called after each API request has been answered (the stack nudges its stream poller). */
+  onApiRequest?: () => void;
 }
 
 type LambdaHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
@@ -298,6 +300,8 @@ export function createGateway(opts: GatewayOptions = {}): http.Server & { drain:
       if (!res.headersSent) send(res, 500, { ...siteHeaders().api, 'Content-Type': 'application/json' }, JSON.stringify({ message: 'Internal Server Error' }));
       else res.end();
     }
+    // a handler that ran may have written to the table, whatever it answered
+    if (apiPathPrefixes.some((p) => url.pathname.startsWith(p))) opts.onApiRequest?.();
   }
   return Object.assign(server, { drain });
 }

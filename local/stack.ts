@@ -123,7 +123,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       onError: (err) => console.error('[stream] newest-events consumer failed, retrying:', err instanceof Error ? err.message : err),
     });
 
-    server = createGateway({ staticDir: opts.staticDir, logRequests: opts.logRequests });
+    server = createGateway({ staticDir: opts.staticDir, logRequests: opts.logRequests, onApiRequest: () => poller?.nudge() });
     await new Promise<void>((resolve, reject) => {
       server!.once('error', reject);
       server!.listen(port, opts.host ?? '127.0.0.1', () => resolve());
