@@ -3,13 +3,14 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { blackThemePruning } from './scripts/black-theme-pruning';
 import { reactRouterTreeShaking } from './scripts/react-router-tree-shaking';
 
 /** The local gateway (npm start / npm run dev) serves the API on this origin. */
 const gateway = 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [reactRouterTreeShaking(fileURLToPath(new URL('.', import.meta.url))), react(), tailwindcss()],
+  plugins: [reactRouterTreeShaking(fileURLToPath(new URL('.', import.meta.url))), react(), tailwindcss(), blackThemePruning()],
   // One import style: `@/` is frontend/src (tsconfig.json's paths say the same to the type checker).
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   build: {
@@ -31,7 +32,7 @@ export default defineConfig({
   test: {
     name: 'frontend',
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
     setupFiles: ['./src/test/setup.ts'],
     // room for the 5 s async queries of src/test/setup.ts
     testTimeout: 20_000,
