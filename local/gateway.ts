@@ -262,8 +262,9 @@ export function createGateway(opts: GatewayOptions = {}): http.Server & { drain:
   async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const started = Date.now();
+    const api = apiPathPrefixes.some((p) => url.pathname.startsWith(p));
     try {
-      if (!apiPathPrefixes.some((p) => url.pathname.startsWith(p))) {
+      if (!api) {
         if (!opts.staticDir) {
           send(res, 404, { ...siteHeaders().api, 'Content-Type': 'application/json' }, JSON.stringify({ message: 'Not Found' }));
           return;
@@ -301,7 +302,7 @@ export function createGateway(opts: GatewayOptions = {}): http.Server & { drain:
       else res.end();
     }
     // a handler that ran may have written to the table, whatever it answered
-    if (apiPathPrefixes.some((p) => url.pathname.startsWith(p))) opts.onApiRequest?.();
+    if (api) opts.onApiRequest?.();
   }
   return Object.assign(server, { drain });
 }

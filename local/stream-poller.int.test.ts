@@ -12,9 +12,9 @@ const doc = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint, region: '
 
 /** A proxy in front of DynamoDB Local that notes when each GetRecords passed through it. */
 const reads: number[] = [];
+const target = new URL(endpoint);
 const proxy = http.createServer((req, res) => {
   if (String(req.headers['x-amz-target'] ?? '').endsWith('.GetRecords')) reads.push(Date.now());
-  const target = new URL(endpoint);
   const out = http.request({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers }, (answer) => {
     res.writeHead(answer.statusCode ?? 502, answer.headers);
     answer.pipe(res);
