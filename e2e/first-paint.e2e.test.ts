@@ -1,7 +1,10 @@
+import path from 'node:path';
 import { type Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, screenshot, useBrowser } from './browser';
 import { createUser, signUpThroughForm, signedInPage } from './fixtures';
+import { inlineScriptText } from '../site/inline-scripts';
+import { inlineScriptSource } from '../site/site';
 
 /**
  * The pre-rendered first paint (frontend/scripts/prerender.ts, DESIGN.md section 10 LCP): the
@@ -42,6 +45,11 @@ describe('first paint without JavaScript', () => {
     const csp = (await res!.allHeaders())['content-security-policy']!;
     const scriptSrc = /script-src ([^;]+)/.exec(csp)![1]!.split(' ');
     expect(scriptSrc.filter((s) => s.startsWith("'sha256-"))).toHaveLength(1); // appearance.js
+    // minified, and the very text that the CDK site construct hashes for CloudFront's CSP
+    const inline = await page.locator('head script:not([src])').textContent();
+    expect(inline).toBe(inlineScriptText(path.resolve(import.meta.dirname, '../frontend/public/appearance.js')));
+    expect(scriptSrc).toContain(inlineScriptSource(inline!));
+    expect(inline).not.toContain('//');
     expect(scriptSrc).not.toContain("'unsafe-inline'");
     await expect(page.locator('head style').count()).resolves.toBe(1);
     await expect(page.locator('head link[rel="stylesheet"]').count()).resolves.toBe(0);

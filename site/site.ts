@@ -32,8 +32,9 @@ export const inlinePageScripts = ['appearance.js'] as const;
 export const inlineScriptSource = (text: string): string => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
 /**
- * The CSP sources of the inline page scripts as they are in `dir` (frontend/public, or a build's
- * dist), or undefined when one of them is missing there.
+ * The CSP sources of the inline page scripts as they are in `dir`, a build's dist (where the
+ * pre-render wrote the minified text it inlined: inline-scripts.ts), or undefined when one of them
+ * is missing there.
  */
 export function inlinePageScriptSources(dir: string): string[] | undefined {
   const files = inlinePageScripts.map((name) => path.join(dir, name));

@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import Beasties from 'beasties';
 import postcss from 'postcss';
+import { inlineScriptText } from '../../site/inline-scripts';
 import { inlinePageScripts, prerenderedPages } from '../../site/site';
 
 /**
@@ -32,8 +33,11 @@ const withScripts = inlinePageScriptsOf(template);
 function inlinePageScriptsOf(html: string): string {
   let out = html;
   for (const name of inlinePageScripts) {
-    const text = readFileSync(path.join(dist, name), 'utf8');
+    // minified (site/inline-scripts.ts); the build's copy of the file becomes that text too, which
+    // the local gateway hashes for the CSP
+    const text = inlineScriptText(path.resolve(import.meta.dirname, '../public', name));
     if (text.includes('</script')) throw new Error(`${name} cannot be inlined`);
+    writeFileSync(path.join(dist, name), text);
     const scriptTag = `<script src="/${name}"></script>`;
     if (!out.includes(scriptTag)) throw new Error(`dist/index.html has no ${scriptTag}`);
     out = out.replace(scriptTag, () => `<script>${text}</script>`);

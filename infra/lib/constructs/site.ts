@@ -8,15 +8,17 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { Construct, type IConstruct } from 'constructs';
-import { HSTS_MAX_AGE_SECONDS, inlinePageScriptSources, inlinePageScripts, prerenderedPages, securityHeaders } from '../../../site/site';
+import { inlineScriptText } from '../../../site/inline-scripts';
+import { HSTS_MAX_AGE_SECONDS, inlinePageScripts, inlineScriptSource, prerenderedPages, securityHeaders } from '../../../site/site';
 
 /**
  * The inline scripts of the built pages: frontend/scripts/prerender.ts inlines the files of
- * `inlinePageScripts` from frontend/public, and the CSP allows exactly those texts by their hashes.
+ * `inlinePageScripts` from frontend/public, minified (`inlineScriptText`), and the CSP allows
+ * exactly those texts by their hashes.
  */
-const inlineSources = inlinePageScriptSources(path.resolve(import.meta.dirname, '../../../frontend/public'));
-if (!inlineSources) throw new Error(`frontend/public lacks one of ${inlinePageScripts.join(', ')}`);
-export const INLINE_SCRIPT_SOURCES: readonly string[] = inlineSources;
+export const INLINE_SCRIPT_SOURCES: readonly string[] = inlinePageScripts.map((name) =>
+  inlineScriptSource(inlineScriptText(path.resolve(import.meta.dirname, '../../../frontend/public', name))),
+);
 
 /**
  * CloudFront Function (viewer request, default S3 behaviour only): a path whose last segment
