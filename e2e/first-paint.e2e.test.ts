@@ -15,15 +15,23 @@ import { inlineScriptSource } from '../site/site';
 const { newPage, browser } = useBrowser();
 
 describe('first paint without JavaScript', () => {
-  it('/auth shows the sign-in form and the cookie banner from the HTML alone, inert', async () => {
+  it('/auth shows the sign-in form and the cookie banner from the HTML alone, live: its fields take text, and its forms never send a password in a URL', async () => {
     const { page } = await newPage({ javaScriptEnabled: false });
     await page.goto(`${baseUrl()}/auth`);
     const prerendered = page.locator('[data-prerendered="/auth"]');
-    await expect(prerendered.getAttribute('inert')).resolves.toBe('');
+    await expect(prerendered.getAttribute('inert')).resolves.toBeNull();
     await expect(prerendered.getByText('Join thousands achieving their fitness goals').isVisible()).resolves.toBe(true);
     await expect(prerendered.locator('input[type="password"]').first().isVisible()).resolves.toBe(true);
     await expect(prerendered.getByText('We use cookies').isVisible()).resolves.toBe(true);
     await screenshot(page, 'first-paint-auth-no-js');
+    await page.getByLabel('Username').first().pressSequentially('typed-early');
+    await expect(page.getByLabel('Username').first().inputValue()).resolves.toBe('typed-early');
+    await expect(page.locator('form:not([method="post"])').count()).resolves.toBe(0);
+  });
+
+  it('index.html, which the app may replace, stays inert until the app has taken it over', async () => {
+    const html = await (await fetch(`${baseUrl()}/settings`)).text();
+    expect(html).toMatch(/<div id="root" data-prerendered="\/" inert>/);
   });
 
   it('a client route shows the session spinner; a stored cookie choice hides the banner before the first paint', async () => {
@@ -134,6 +142,41 @@ describe('the app takes over', () => {
     await page.getByRole('button', { name: 'Decline' }).click();
     await expect(page.getByText('We use cookies').isVisible()).resolves.toBe(false);
     expect(errors).toEqual([]);
+  });
+
+  it('a tap on /auth before the app has started is held, then done by the app with what was typed: the person signs in', async () => {
+    const { username, password } = await createUser({ prefix: 'held' });
+    const context = await browser().newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('console', (m) => void (m.type() === 'error' && errors.push(m.text())));
+    page.on('pageerror', (e) => void errors.push(e.message));
+    // the app's entry waits until the person has typed and tapped
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await context.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(`${baseUrl()}/auth`, { waitUntil: 'commit' });
+    const form = page.locator('[data-prerendered="/auth"] form').first();
+    await form.getByLabel('Username').pressSequentially(username);
+    await form.getByLabel('Password', { exact: true }).pressSequentially(password);
+    await form.getByRole('button', { name: 'Sign In' }).click();
+    await form.getByRole('button', { name: 'Sign In' }).click(); // a second tap is the same tap
+    await form.getByLabel('Password', { exact: true }).press('Enter'); // and so is the form's implicit submission
+    await page.waitForTimeout(300);
+    expect(page.url()).toBe(`${baseUrl()}/auth`); // the browser did not submit the form itself
+    await expect(page.evaluate(() => (window as unknown as { __heldTaps?: unknown[] }).__heldTaps?.length)).resolves.toBe(1);
+    await expect(page.locator('[data-prerendered]').count()).resolves.toBe(1);
+    let logins = 0;
+    page.on('request', (r) => void (r.url().endsWith('/api/auth/login') && logins++));
+    release();
+    await page.waitForURL((url) => url.pathname !== '/auth', { timeout: 20_000 });
+    await expect(page.evaluate(() => (window as unknown as { __heldTaps?: unknown[] }).__heldTaps?.length)).resolves.toBe(0);
+    expect(logins).toBe(1);
+    expect(errors).toEqual([]);
+    await context.close();
   });
 
   it('loads and parses the stylesheet once: a lazy chunk that depends on it (the checkout\'s card section) loads no second copy', async () => {

@@ -1,7 +1,11 @@
 // The pages' one inline script: what must happen before the app's scripts have run.
 // 1. Applies the stored appearance (and the cookie choice) before the first paint (no flash of the
 //    wrong theme, no flash of the cookie banner).
-// 2. A returning subscriber opening the dashboard: the session check and today's figures are asked
+// 2. The sign-in page's pre-rendered form is live before the app has taken it over: text can be
+//    typed at once, and a tap on one of the page's buttons (or a form's submission) is held here
+//    instead of done by the browser (which would send the form to the page's own URL), then done
+//    by the app as soon as it has taken over (src/lib/held-taps.ts).
+// 3. A returning subscriber opening the dashboard: the session check and today's figures are asked
 //    for here, while the app's scripts download and run, not after (DESIGN.md section 10); the app
 //    takes each answer for its own first request of it (src/lib/early-requests.ts). A hint only:
 //    the server decides, and the app drops an answer asked for in another time zone.
@@ -24,6 +28,21 @@
     var m = document.querySelector('meta[name="theme-color"]');
     if (m) m.setAttribute('content', '#000000');
   }
+  // Only a live frame (not inert: scripts/prerender.ts) holds taps, only until the app has removed
+  // data-prerendered; links, fields and labels keep working as in any page.
+  var held = (window.__heldTaps = []);
+  function hold(e) {
+    var root = document.getElementById('root');
+    var t = e.target;
+    if (!root || root.hasAttribute('inert') || !root.hasAttribute('data-prerendered') || !root.contains(t)) return;
+    if (e.type === 'click') t = t.closest('button,[role="button"],[role="tab"],input[type="submit"]');
+    if (!t) return;
+    e.preventDefault();
+    e.stopPropagation();
+    if (held.indexOf(t) < 0) held.push(t);
+  }
+  document.addEventListener('click', hold, true);
+  document.addEventListener('submit', hold, true);
   // Keys of src/features/auth/user-storage.ts and src/lib/early-requests.ts; the paths and the
   // condition of src/app/app.tsx's preload.
   try {

@@ -11,9 +11,8 @@ import { inlinePageScripts, prerenderedPages } from '../../site/site';
  * After `vite build` and the SSR build of src/prerender.tsx: writes each page's first frame into
  * a copy of the built index.html — `/` (the fallback of every client route) into index.html,
  * the other pages of `prerenderedPages` into `<page>.html` (CloudFront and the local gateway
- * map `/auth` to `/auth.html`). The markup is the content of `#root`, which is inert (no focus, no
- * input, hidden from assistive technology) and names the page in `data-prerendered` until the app
- * has taken it over: main.tsx hydrates it where the app's first render is that page, and replaces
+ * map `/auth` to `/auth.html`). The markup is the content of `#root`, which names the page in
+ * `data-prerendered` until the app has taken it over (inert in index.html only, below): main.tsx hydrates it where the app's first render is that page, and replaces
  * it elsewhere (docs/performance.md piece 1).
  */
 const dist = path.resolve(import.meta.dirname, '../dist');
@@ -103,10 +102,15 @@ function withoutUnusedCustomProperties(root: postcss.Root, page: string): void {
   });
 }
 
+// index.html is every client route's fallback, whose frame the app replaces on a deep link: inert
+// (no focus, no input, hidden from assistive technology) until the app has taken it over. A page of
+// `prerenderedPages` is served only for its own path, whose frame the app always hydrates: live, so
+// its fields take text before the app has started (a tap on a button waits for it,
+// src/lib/held-taps.ts).
 for (const page of ['/', ...prerenderedPages]) {
   const html = render(page);
   if (!html.trim()) throw new Error(`prerender of ${page} is empty`);
-  const out = await withCriticalCss(withScripts.replace(marker, `<div id="root" data-prerendered="${page}" inert>${html}</div>`));
+  const out = await withCriticalCss(withScripts.replace(marker, `<div id="root" data-prerendered="${page}"${page === '/' ? ' inert' : ''}>${html}</div>`));
   const file = page === '/' ? 'index.html' : `${page.slice(1)}.html`;
   writeFileSync(path.join(dist, file), out);
   console.log(`prerendered ${page} → dist/${file} (${(Buffer.byteLength(out) / 1024).toFixed(1)} KB, ${(gzipSync(out).length / 1024).toFixed(1)} KB gzip)`);

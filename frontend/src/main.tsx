@@ -1,14 +1,16 @@
-import { type ReactNode, StrictMode, useLayoutEffect } from 'react';
+import { type ReactNode, StrictMode, useEffect, useLayoutEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from '@/app/app';
+import { replayHeldTaps } from '@/lib/held-taps';
 import './index.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
 
 /**
- * The built HTML holds a pre-rendered first frame in #root (scripts/prerender.ts), inert and named
- * by `data-prerendered`. Where the app's first render is that frame, the app hydrates it: the DOM
+ * The built HTML holds a pre-rendered first frame in #root (scripts/prerender.ts), named by
+ * `data-prerendered`: inert where the app may replace it, live on the sign-in page (its fields take
+ * text before the app has started; a tap on a button waits for the app: lib/held-taps.ts). Where the app's first render is that frame, the app hydrates it: the DOM
  * the browser already parsed, styled and laid out stays, and React only attaches to it. `/auth`
  * renders the sign-in form; `/` and `/dashboard` (the installed app's start and the landing after
  * sign-in) render the session spinner of index.html, which is every client route's fallback.
@@ -19,12 +21,18 @@ const framePages: Record<string, readonly string[]> = { '/auth': ['/auth'], '/':
 const frame = root.dataset.prerendered;
 const hydrate = frame !== undefined && (framePages[frame] ?? []).includes(location.pathname);
 
-/** Once the first commit is in the DOM, before it paints: the page is live. */
+/**
+ * Once the first commit is in the DOM, before it paints: the page is the app's. Then, in a task of
+ * its own, the taps held until now are done: dispatched from the first commit's own effects, the
+ * held tap's submit event did not reach the form's handler and the browser submitted the form
+ * itself (e2e/first-paint.e2e.test.ts).
+ */
 function TakeOver({ children }: { children: ReactNode }) {
   useLayoutEffect(() => {
     root!.removeAttribute('inert');
     root!.removeAttribute('data-prerendered');
   }, []);
+  useEffect(() => void setTimeout(replayHeldTaps), []);
   return children;
 }
 

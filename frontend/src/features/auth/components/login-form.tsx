@@ -55,7 +55,9 @@ export function LoginForm() {
   };
 
   return (
-    <form onSubmit={(event) => void onSubmit(event)} className="grid gap-4" aria-busy={submitting}>
+    // method="post": the pre-rendered form is live before the app has started (scripts/prerender.ts);
+    // were it ever submitted without the app, the browser must not put the password in a URL.
+    <form method="post" onSubmit={(event) => void onSubmit(event)} className="grid gap-4" aria-busy={submitting}>
       <Field label="Username" name="username" autoComplete="username" autoCapitalize="none" spellCheck={false} required />
       <Field label="Password" name="password" type="password" autoComplete="current-password" required />
       {codeStep ? (

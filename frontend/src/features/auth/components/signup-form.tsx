@@ -42,7 +42,9 @@ export function SignupForm() {
   };
 
   return (
-    <form onSubmit={(event) => void onSubmit(event)} className="grid gap-4" aria-busy={submitting}>
+    // method="post": the pre-rendered form is live before the app has started (scripts/prerender.ts);
+    // were it ever submitted without the app, the browser must not put the password in a URL.
+    <form method="post" onSubmit={(event) => void onSubmit(event)} className="grid gap-4" aria-busy={submitting}>
       <Field label="Username" name="username" autoComplete="username" autoCapitalize="none" spellCheck={false} required />
       <Field label="Email" name="email" type="email" autoComplete="email" required />
       <Field label="Password" name="password" type="password" autoComplete="new-password" hint={PASSWORD_HINT} required />
