@@ -10,14 +10,17 @@ const ESM_REQUIRE_BANNER = "import{createRequire as __fittrackCreateRequire}from
  * How every function is bundled (DESIGN.md section 10, docs/decisions/0006): one ESM entry
  * `index.mjs` for Node 24, minified, no source maps, the AWS SDK inside, and code splitting: what
  * the handler reaches only through `import()` (the Stripe and PayPal adapters of the billing
- * function, the SDK's credential providers that Lambda never uses because its credentials are
- * in the environment, the Cognito client of the token refresh) becomes a chunk in `chunks/` next
+ * function, the Cognito client of the token refresh) becomes a chunk in `chunks/` next
  * to it, shipped in the same asset and evaluated only by the request that needs it.
  *
  * aws-cdk-lib's NodejsFunction cannot do this: it always passes `--outfile`, and esbuild splits
  * only into an `outdir`. So the asset is bundled here with esbuild's API, the same options
  * NodejsFunction had (target from the runtime, platform node, `module` before `main`, the
  * `require` banner, UTF-8), plus splitting.
+ *
+ * The SDK's default credential chain is aliased to its first link, the environment
+ * (./builtins/credentials-from-env.mjs): that is where Lambda puts the execution role's credentials,
+ * and the other links' code (and the STS/SSO clients') never runs in a function.
  *
  * `node:http`, `node:process` and `node:timers` are aliased to their CommonJS module objects
  * (./builtins/): Node builds an ESM import of a built-in by reading all its exports, and
@@ -54,6 +57,8 @@ export const bundleOptions = (entry: string, outdir: string, projectRoot: string
         ),
       ),
       bowser: builtin('bowser', 'mjs'),
+      // Lambda's credentials are in the environment: the default chain's first link alone (./builtins/credentials-from-env.mjs)
+      '@aws-sdk/credential-provider-node': builtin('credentials-from-env', 'mjs'),
     },
     banner: { js: ESM_REQUIRE_BANNER },
     minify: true,
