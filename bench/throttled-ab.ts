@@ -34,7 +34,7 @@ export interface Marks {
   lcp?: number;
   takeover?: number;
   content?: number;
-  /** /auth: the username field is in the page and not inert (painted by then: see `typing`) */
+  /** /auth: when the username field was in the page and not inert (whether painted: `typingMark`) */
   field?: number;
 }
 
