@@ -169,12 +169,16 @@ describe('the app takes over', () => {
     expect(page.url()).toBe(`${baseUrl()}/auth`); // the browser did not submit the form itself
     await expect(page.evaluate(() => (window as unknown as { __heldTaps?: unknown[] }).__heldTaps?.length)).resolves.toBe(1);
     await expect(page.locator('[data-prerendered]').count()).resolves.toBe(1);
+    // the tap shows as taken: a busy page, a dimmed button
+    await expect(page.locator('#root').getAttribute('aria-busy')).resolves.toBe('true');
+    await expect(form.getByRole('button', { name: 'Sign In' }).evaluate((b) => getComputedStyle(b).opacity)).resolves.toBe('0.7');
     let logins = 0;
     page.on('request', (r) => void (r.url().endsWith('/api/auth/login') && logins++));
     release();
     await page.waitForURL((url) => url.pathname !== '/auth', { timeout: 20_000 });
     await expect(page.evaluate(() => (window as unknown as { __heldTaps?: unknown[] }).__heldTaps?.length)).resolves.toBe(0);
     expect(logins).toBe(1);
+    await expect(page.locator('#root').getAttribute('aria-busy')).resolves.toBeNull();
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -40,6 +40,14 @@
     e.preventDefault();
     e.stopPropagation();
     if (held.indexOf(t) < 0) held.push(t);
+    // A held submission shows as taken (a dimmed button, a busy page) until the app does it and
+    // shows its own progress; main.tsx removes aria-busy at the takeover.
+    if ((t.type === 'submit' || t.tagName === 'FORM') && !root.hasAttribute('aria-busy')) {
+      root.setAttribute('aria-busy', 'true');
+      var busy = document.createElement('style');
+      busy.textContent = '#root[aria-busy="true"] button[type="submit"]{cursor:progress;opacity:.7}';
+      document.head.appendChild(busy);
+    }
   }
   document.addEventListener('click', hold, true);
   document.addEventListener('submit', hold, true);

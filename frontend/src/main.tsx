@@ -31,6 +31,7 @@ function TakeOver({ children }: { children: ReactNode }) {
   useLayoutEffect(() => {
     root!.removeAttribute('inert');
     root!.removeAttribute('data-prerendered');
+    root!.removeAttribute('aria-busy'); // set by appearance.js while a submission was held
   }, []);
   useEffect(() => void setTimeout(replayHeldTaps), []);
   return children;
