@@ -158,9 +158,9 @@ export async function throttledLoads(dirs: string[], runs: number): Promise<{ di
   return results;
 }
 
-/** The median of one mark over the loads that reached it (undefined when none did). */
-export const medianMark = (ms: Marks[], key: keyof Marks): number | undefined => {
-  const xs = ms.map((m) => m[key]).filter((x): x is number => x !== undefined);
+/** The median of one mark (or of `typingMark`) over the loads that reached it (undefined when none did). */
+export const medianMark = (ms: Marks[], key: keyof Marks | typeof typingMark): number | undefined => {
+  const xs = ms.map((m) => (typeof key === 'function' ? key(m) : m[key])).filter((x): x is number => x !== undefined);
   return xs.length ? median(xs) : undefined;
 };
 
@@ -170,15 +170,14 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const runs = Number(args.find((a) => a.startsWith('--runs='))?.slice(7) ?? 8);
   if (dirs.length < 2) throw new Error('usage: npx tsx bench/throttled-ab.ts <distA> <distB> [...] [--runs=8]');
   const results = await throttledLoads(dirs, runs);
-  const fmt = (ms: Marks[], key: keyof Marks) => {
+  const fmt = (ms: Marks[], key: Parameters<typeof medianMark>[1]) => {
     const m = medianMark(ms, key);
     return m === undefined ? '—' : `${m.toFixed(0)} ms`;
   };
   console.log(`\n${runs} loads each, medians (Chromium, CPU 4x, 150 ms latency, 1.6 Mbps)`);
   for (const [i, { dir, auth, dashboard, dashboardLater }] of results.entries()) {
     console.log(`${String.fromCharCode(65 + i)} ${dir}`);
-    const typing = auth.map(typingMark).filter((x): x is number => x !== undefined);
-    console.log(`  /auth, first visit:     FCP ${fmt(auth, 'fcp')}, LCP ${fmt(auth, 'lcp')}, form takes typing ${typing.length ? `${median(typing).toFixed(0)} ms` : '—'}, app takes over ${fmt(auth, 'takeover')}`);
+    console.log(`  /auth, first visit:     FCP ${fmt(auth, 'fcp')}, LCP ${fmt(auth, 'lcp')}, form takes typing ${fmt(auth, typingMark)}, app takes over ${fmt(auth, 'takeover')}`);
     console.log(`  dashboard, returning:   FCP ${fmt(dashboard, 'fcp')}, LCP ${fmt(dashboard, 'lcp')}, app takes over ${fmt(dashboard, 'takeover')}, content ${fmt(dashboard, 'content')}`);
     console.log(`  dashboard, next visit:  FCP ${fmt(dashboardLater, 'fcp')}, LCP ${fmt(dashboardLater, 'lcp')}, app takes over ${fmt(dashboardLater, 'takeover')}, content ${fmt(dashboardLater, 'content')}`);
   }

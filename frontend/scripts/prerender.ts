@@ -12,8 +12,9 @@ import { inlinePageScripts, prerenderedPages } from '../../site/site';
  * a copy of the built index.html — `/` (the fallback of every client route) into index.html,
  * the other pages of `prerenderedPages` into `<page>.html` (CloudFront and the local gateway
  * map `/auth` to `/auth.html`). The markup is the content of `#root`, which names the page in
- * `data-prerendered` until the app has taken it over (inert in index.html only, below): main.tsx hydrates it where the app's first render is that page, and replaces
- * it elsewhere (docs/performance.md piece 1).
+ * `data-prerendered` until the app has taken it over (inert in index.html only, below): main.tsx
+ * hydrates it where the app's first render is that page, and replaces it elsewhere
+ * (docs/performance.md piece 1).
  */
 const dist = path.resolve(import.meta.dirname, '../dist');
 const ssrDir = path.resolve(import.meta.dirname, '../dist-ssr');

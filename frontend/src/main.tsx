@@ -10,10 +10,11 @@ if (!root) throw new Error('Missing #root element');
 /**
  * The built HTML holds a pre-rendered first frame in #root (scripts/prerender.ts), named by
  * `data-prerendered`: inert where the app may replace it, live on the sign-in page (its fields take
- * text before the app has started; a tap on a button waits for the app: lib/held-taps.ts). Where the app's first render is that frame, the app hydrates it: the DOM
- * the browser already parsed, styled and laid out stays, and React only attaches to it. `/auth`
- * renders the sign-in form; `/` and `/dashboard` (the installed app's start and the landing after
- * sign-in) render the session spinner of index.html, which is every client route's fallback.
+ * text before the app has started; a tap on a button waits for the app: lib/held-taps.ts). Where
+ * the app's first render is that frame, the app hydrates it: the DOM the browser already parsed,
+ * styled and laid out stays, and React only attaches to it. `/auth` renders the sign-in form; `/`
+ * and `/dashboard` (the installed app's start and the landing after sign-in) render the session
+ * spinner of index.html, which is every client route's fallback.
  * Any other path served that fallback (a deep link, a legal page) renders something else, so the
  * app's first commit replaces the frame there.
  */
