@@ -303,18 +303,25 @@ if (want('lighthouse') || want('throughput')) {
       // Real throttled loads of ours and the floor (bench/throttled-ab.ts), interleaved.
       const { throttledLoads, medianMark, typingMark } = await import('./throttled-ab');
       const [oursLoads, floorLoads] = await throttledLoads([path.join(root, 'frontend/dist'), floorDist], lighthouseRuns);
-      const mk = (loads: typeof oursLoads, journey: 'auth' | 'dashboard' | 'dashboardLater', key: 'takeover' | 'content' | 'fcp') => medianMark(loads![journey], key) ?? NaN;
+      const mk = (loads: typeof oursLoads, journey: 'auth' | 'dashboard' | 'dashboardLater', key: 'takeover' | 'content' | 'fcp' | 'lcp') => medianMark(loads![journey], key) ?? NaN;
       const usable = { ours: medianMark(oursLoads!.auth, typingMark) ?? NaN, floor: medianMark(floorLoads!.auth, typingMark) ?? NaN };
       const takeover = { ours: mk(oursLoads, 'auth', 'takeover'), floor: mk(floorLoads, 'auth', 'takeover') };
       const figures = { ours: mk(oursLoads, 'dashboard', 'content'), floor: mk(floorLoads, 'dashboard', 'content') };
       row('throttled', '/auth first visit: sign-in form usable (takes typing)', `${usable.ours.toFixed(0)} ms (floor ${usable.floor.toFixed(0)} ms)`, '≤ 1200 ms, ≤ floor + 200', usable.ours <= 1200 && usable.ours <= usable.floor + 200);
       // a tap on Sign In before this is held and done at this moment (frontend/src/lib/held-taps.ts)
       row('throttled', '  + the app takes over (a held tap is done)', `${takeover.ours.toFixed(0)} ms (floor ${takeover.floor.toFixed(0)} ms)`, 'none', null);
+      // What a person sees of the LCP budget, which is Lighthouse's simulated figure: Lantern keeps a
+      // module script that loaded before the observed paint in the graph of that paint, because it
+      // finds no EvaluateScript event for it (docs/decisions/0035).
+      const lcpAuth = { ours: mk(oursLoads, 'auth', 'lcp'), floor: mk(floorLoads, 'auth', 'lcp') };
+      const lcpDashboard = { ours: mk(oursLoads, 'dashboard', 'lcp'), floor: mk(floorLoads, 'dashboard', 'lcp') };
+      row('throttled', '  largest contentful paint, real load', `${lcpAuth.ours.toFixed(0)} ms (floor ${lcpAuth.floor.toFixed(0)} ms)`, 'none (the budget is the simulated LCP)', null);
       row('throttled', 'returning subscriber: dashboard figures', `${figures.ours.toFixed(0)} ms (floor ${figures.floor.toFixed(0)} ms)`, '≤ 800 ms, ≤ floor + 200', figures.ours <= 800 && figures.ours <= figures.floor + 200);
+      row('throttled', '  largest contentful paint, real load', `${lcpDashboard.ours.toFixed(0)} ms (floor ${lcpDashboard.floor.toFixed(0)} ms)`, 'none (the budget is the simulated LCP)', null);
       // the visit after: the scripts' code cache, compiled during the visit above, is read (throttled-ab.ts)
       const later = { ours: mk(oursLoads, 'dashboardLater', 'content'), floor: mk(floorLoads, 'dashboardLater', 'content') };
       row('throttled', '  + their next visit (code cache in use)', `${later.ours.toFixed(0)} ms (floor ${later.floor.toFixed(0)} ms)`, 'none', null);
-      results.throttled = { runsEach: lighthouseRuns, ours: oursLoads, floor: floorLoads, signInUsableMs: usable, signInTakeoverMs: takeover, dashboardFiguresMs: figures, dashboardNextVisitFiguresMs: later };
+      results.throttled = { runsEach: lighthouseRuns, ours: oursLoads, floor: floorLoads, signInUsableMs: usable, signInTakeoverMs: takeover, dashboardFiguresMs: figures, dashboardNextVisitFiguresMs: later, lcpMs: { auth: lcpAuth, dashboard: lcpDashboard } };
     }
 
     if (want('throughput')) {
