@@ -183,6 +183,42 @@ describe('the app takes over', () => {
     await context.close();
   });
 
+  it('a cookie choice on /auth before the app has started is taken at the tap: stored, the banner gone, and the app keeps it so', async () => {
+    const context = await browser().newContext({ viewport: { width: 320, height: 640 } });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('console', (m) => void (m.type() === 'error' && errors.push(m.text())));
+    page.on('pageerror', (e) => void errors.push(e.message));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await context.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.addInitScript(recordTakeover);
+    await page.goto(`${baseUrl()}/auth`, { waitUntil: 'commit' });
+    const banner = page.locator('[data-prerendered="/auth"] .cookie-banner');
+    await banner.getByRole('button', { name: 'Close cookie banner' }).waitFor();
+    await banner.getByRole('button', { name: 'Accept All' }).click();
+    // taken at once, with the app's scripts still held back: nothing waits for the takeover
+    await expect(banner.isVisible()).resolves.toBe(false);
+    await expect(page.evaluate(() => localStorage.getItem('cookieConsent'))).resolves.toBe('accepted');
+    await expect(page.locator('html').getAttribute('data-cookie-consent')).resolves.toBe('accepted');
+    await expect(page.evaluate(() => (window as unknown as { __heldTaps?: unknown[] }).__heldTaps?.length)).resolves.toBe(0);
+    await expect(page.locator('[data-prerendered]').count()).resolves.toBe(1);
+    release();
+    await page.waitForFunction(() => (window as unknown as { __takeover: string | null }).__takeover !== null);
+    await expect(takeover(page)).resolves.toBe('hydrated');
+    // the app reads the stored choice: no banner in its page, and none on the next visit
+    await expect(page.locator('.cookie-banner').count()).resolves.toBe(0);
+    await expect(page.evaluate(() => localStorage.getItem('cookieConsent'))).resolves.toBe('accepted');
+    await page.reload();
+    await page.waitForFunction(() => (window as unknown as { __takeover: string | null }).__takeover !== null);
+    await expect(page.getByText('We use cookies').isVisible()).resolves.toBe(false);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('loads and parses the stylesheet once: a lazy chunk that depends on it (the checkout\'s card section) loads no second copy', async () => {
     const { page, errors } = await newPage();
     const cssRequests: string[] = [];

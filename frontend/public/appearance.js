@@ -4,7 +4,8 @@
 // 2. The sign-in page's pre-rendered form is live before the app has taken it over: text can be
 //    typed at once, and a tap on one of the page's buttons (or a form's submission) is held here
 //    instead of done by the browser (which would send the form to the page's own URL), then done
-//    by the app as soon as it has taken over (src/lib/held-taps.ts).
+//    by the app as soon as it has taken over (src/lib/held-taps.ts). A choice on the cookie banner
+//    is not held: it is stored and applied here.
 // 3. A returning subscriber opening the dashboard: the session check and today's figures are asked
 //    for here, while the app's scripts download and run, not after (DESIGN.md section 10); the app
 //    takes each answer for its own first request of it (src/lib/early-requests.ts). A hint only:
@@ -35,7 +36,20 @@
     var root = document.getElementById('root');
     var t = e.target;
     if (!root || root.hasAttribute('inert') || !root.hasAttribute('data-prerendered') || !root.contains(t)) return;
-    if (e.type === 'click') t = t.closest('button,[role="button"],[role="tab"],input[type="submit"]');
+    if (e.type === 'click') {
+      // The cookie banner's choice needs no app: stored and applied here at once (index.css hides
+      // the banner), as src/features/cookie-consent/ does; the app finds it stored when it starts.
+      var choice = t.closest('[data-cookie-choice]');
+      var value = choice && choice.getAttribute('data-cookie-choice');
+      if (value === 'accepted' || value === 'declined') {
+        e.preventDefault();
+        e.stopPropagation();
+        try { localStorage.setItem('cookieConsent', value); } catch { /* not kept: asked again next visit */ }
+        d.setAttribute('data-cookie-consent', value);
+        return;
+      }
+      t = t.closest('button,[role="button"],[role="tab"],input[type="submit"]');
+    }
     if (!t) return;
     e.preventDefault();
     e.stopPropagation();

@@ -10,6 +10,10 @@ import { useFixedBarHeight } from '@/lib/use-fixed-bar-height';
  * The stored choice is read as an external store whose server snapshot is "none": the pre-rendered
  * first frame always holds the banner (index.css hides it when a choice is stored), so the app's
  * hydration of that frame renders it too and drops it in the render after (main.tsx).
+ *
+ * On the sign-in page's live frame, a choice made before the app has started is stored and applied
+ * by the page's inline script (public/appearance.js, which reads `data-cookie-choice`): the banner
+ * goes at the tap, not at the takeover.
  */
 export function CookieBanner() {
   const stored = useSyncExternalStore(storedChoiceNeverChanges, readCookieConsent, noChoiceBeforeLoad);
@@ -44,10 +48,10 @@ function Banner({ onChoose }: { onChoose: (value: CookieConsent) => void }) {
           Essential cookies keep you signed in. We use no advertising or tracking cookies.
         </p>
         <div className="mt-3 flex flex-wrap items-center gap-2">
-          <button type="button" onClick={() => choose('accepted')} className="min-h-11 rounded-lg bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800">
+          <button type="button" data-cookie-choice="accepted" onClick={() => choose('accepted')} className="min-h-11 rounded-lg bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800">
             Accept All
           </button>
-          <button type="button" onClick={() => choose('declined')} className="min-h-11 rounded-lg border border-slate-300 bg-white px-4 text-sm font-semibold text-slate-900 hover:bg-slate-50">
+          <button type="button" data-cookie-choice="declined" onClick={() => choose('declined')} className="min-h-11 rounded-lg border border-slate-300 bg-white px-4 text-sm font-semibold text-slate-900 hover:bg-slate-50">
             Decline
           </button>
           <Link to="/cookie-policy" className="inline-flex min-h-11 items-center rounded-lg px-2 text-sm font-medium text-brand-800 underline underline-offset-2">
@@ -57,6 +61,7 @@ function Banner({ onChoose }: { onChoose: (value: CookieConsent) => void }) {
         <button
           type="button"
           aria-label="Close cookie banner"
+          data-cookie-choice="declined"
           onClick={() => choose('declined')}
           className="absolute top-1 right-1 inline-flex size-11 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100 hover:text-slate-900"
         >
