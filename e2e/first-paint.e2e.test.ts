@@ -275,6 +275,44 @@ describe('the app takes over', () => {
     expect(errors).toEqual([]);
   });
 
+  it('a signed-out visitor opening / is sent to /auth by the page itself, before the app has started: the form there takes typing at its first paint', async () => {
+    const context = await browser().newContext({ viewport: { width: 390, height: 844 } });
+    // the app's entry never arrives: whatever happens is the inline script's doing
+    await context.route(/\/assets\/index-[\w-]+\.js$/, (route) => route.abort());
+    const page = await context.newPage();
+    const sessionChecks: number[] = [];
+    page.on('response', (r) => void (new URL(r.url()).pathname === '/api/auth/me' && sessionChecks.push(r.status())));
+    await page.goto(`${baseUrl()}/`);
+    await page.waitForURL(`${baseUrl()}/auth`);
+    const form = page.locator('[data-prerendered="/auth"] form').first();
+    await form.getByLabel('Username').pressSequentially('early');
+    await expect(form.getByLabel('Username').inputValue()).resolves.toBe('early');
+    expect(sessionChecks).toEqual([401]); // one session check, on /; /auth sends none without a stored user
+    await page.goBack(); // replaced, not pushed: back leaves the site instead of returning to a page that redirects
+    expect(page.url()).not.toBe(`${baseUrl()}/`);
+    await context.close();
+  });
+
+  it('cookies without a stored user (storage cleared): / stays, and the app takes the session check the page sent', async () => {
+    const { username, password } = await createUser({ subscribed: true });
+    const { page, errors } = await signedInPage({ newPage }, username, password, { width: 390 });
+    await page.getByRole('heading', { name: "Today's Progress" }).waitFor();
+    await page.waitForLoadState('networkidle');
+    await page.evaluate(() => {
+      localStorage.removeItem('user');
+      localStorage.removeItem('timeZone');
+    });
+    const sent: string[] = [];
+    page.on('request', (r) => void (new URL(r.url()).pathname === '/api/auth/me' && sent.push(r.url())));
+    await page.goto(`${baseUrl()}/`);
+    await page.getByRole('heading', { name: "Today's Progress" }).waitFor();
+    await page.waitForTimeout(500);
+    expect(new URL(page.url()).pathname).toBe('/');
+    expect(sent).toHaveLength(1); // the inline script's, taken by the app
+    await expect(page.evaluate(() => localStorage.getItem('user'))).resolves.toContain(username); // stored again: the next visit sends its early requests
+    expect(errors).toEqual([]);
+  });
+
   it('an account awaiting email confirmation: the banner comes with the dashboard, nothing shifts (CLS budget 0.02)', async () => {
     const { username, password } = await createUser({ subscribed: true, verified: false });
     const { page, errors } = await signedInPage({ newPage }, username, password, { width: 390 });

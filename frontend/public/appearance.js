@@ -9,7 +9,8 @@
 // 3. A returning subscriber opening the dashboard: the session check and today's figures are asked
 //    for here, while the app's scripts download and run, not after (DESIGN.md section 10); the app
 //    takes each answer for its own first request of it (src/lib/early-requests.ts). A hint only:
-//    the server decides, and the app drops an answer asked for in another time zone.
+//    the server decides, and the app drops an answer asked for in another time zone. A visitor
+//    with no stored user is sent on to the sign-in page as soon as the server says signed out.
 // The build inlines this file into the pages (scripts/prerender.ts); the CSP allows exactly this
 // text by its hash, computed from this file. Keep in sync with src/features/settings/appearance.ts.
 (function () {
@@ -70,8 +71,24 @@
   try {
     if (!/^\/(dashboard)?$/.test(location.pathname)) return;
     var user = JSON.parse(get('user'));
+    if (!user) {
+      // Nobody is signed in here as far as this browser knows (the app keeps the user while signed
+      // in, src/features/auth/user-storage.ts): the session check is sent now, and a visitor the
+      // server does not know goes to the sign-in page at once, whose form takes typing from its
+      // first paint, not after the app has started here only to ask the same and send them there
+      // (src/app/require-session.tsx). Signed in after all (cookies without a stored user, or no
+      // storage): nothing happens here. Once the app runs, it decides.
+      // The app takes this answer for its own first session check: it does not depend on the zone.
+      var me = fetch('/api/auth/me', { credentials: 'same-origin' });
+      me.then(function (response) {
+        var root = document.getElementById('root');
+        if (response.status === 401 && (!root || root.hasAttribute('data-prerendered'))) location.replace('/auth');
+      }, function () {});
+      window.__earlyRequests = { requests: { '/api/auth/me': me } };
+      return;
+    }
     var zone = get('timeZone');
-    if (!user || user.hasActiveSubscription !== true || !zone) return;
+    if (user.hasActiveSubscription !== true || !zone) return;
     var early = { zone: zone, requests: {} };
     ['/api/auth/me', '/api/progress/today'].forEach(function (path) {
       var request = fetch(path, { credentials: 'same-origin', headers: { 'X-Time-Zone': zone } });

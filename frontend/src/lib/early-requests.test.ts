@@ -76,6 +76,30 @@ describe('early requests: the inline script asks, the API client takes the answe
     expect(requestsOf(fn)).toEqual(['GET /api/auth/me', 'GET /api/progress/today', 'PATCH /api/progress/today', 'GET /api/progress/today']);
   });
 
+  it.each(['/', '/dashboard'])('no stored user on %s: the session check alone is sent at once, without a zone, and the app takes its answer', async (page) => {
+    history.replaceState(null, '', page);
+    const fn = mockFetch({ 'GET /api/auth/me': () => json({ user: subscriber }) });
+    runInlineScript();
+    expect(requestsOf(fn)).toEqual(['GET /api/auth/me']);
+    expect(fn.mock.calls[0]![1]?.credentials).toBe('same-origin');
+    expect(new Headers(fn.mock.calls[0]![1]?.headers).get('X-Time-Zone')).toBeNull();
+    // signed in after all (cookies without a stored user): the app's session check is that answer
+    await expect(api.get('/api/auth/me')).resolves.toEqual({ user: subscriber });
+    expect(fn).toHaveBeenCalledTimes(1);
+    await api.get('/api/auth/me');
+    expect(fn).toHaveBeenCalledTimes(2);
+  });
+
+  it('no stored user, signed out: the app that takes the answer sees the 401 like any other', async () => {
+    // (before the app has started, the inline script sends the browser to /auth: e2e/first-paint)
+    document.body.innerHTML = '<div id="root"></div>'; // the app has taken over: no data-prerendered
+    const fn = mockFetch({ 'GET /api/auth/me': () => json({ message: 'Not signed in' }, 401) });
+    runInlineScript();
+    await expect(api.get('/api/auth/me')).rejects.toMatchObject({ status: 401 });
+    expect(fn).toHaveBeenCalledTimes(1);
+    document.body.innerHTML = '';
+  });
+
   it.each([
     ['another page', '/settings', subscriber, zone],
     ['the sign-in page', '/auth', subscriber, zone],

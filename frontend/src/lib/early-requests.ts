@@ -1,7 +1,8 @@
 /**
  * Requests the pages' inline script started before the app's scripts ran (public/appearance.js:
  * a returning subscriber's session check and today's figures on the dashboard, DESIGN.md section
- * 10). The API client takes each one for its own first GET of the same path, once.
+ * 10; where no user is stored, the session check, whose 401 sends the visitor to /auth before the
+ * app has started). The API client takes each one for its own first GET of the same path, once.
  */
 import { readStorage, removeStorage, writeStorage } from './storage';
 
@@ -9,8 +10,12 @@ import { readStorage, removeStorage, writeStorage } from './storage';
 const ZONE_KEY = 'timeZone';
 
 interface EarlyRequests {
-  /** The X-Time-Zone the requests were sent with (the zone stored by the last visit). */
-  zone: string;
+  /**
+   * The X-Time-Zone the requests were sent with (the zone stored by the last visit). None: the
+   * session check alone, sent where no user is stored (a visitor who may be signed out), whose
+   * answer does not depend on the zone.
+   */
+  zone?: string;
   requests: Partial<Record<string, Promise<Response>>>;
 }
 
@@ -30,7 +35,7 @@ export function takeEarlyRequest(path: string, zone: string | undefined): Promis
   if (!early || !request) return undefined;
   delete early.requests[path];
   // "today" is the zone's day: an answer for another zone (the phone travelled) is not used
-  return early.zone === zone ? request : undefined;
+  return early.zone === undefined || early.zone === zone ? request : undefined;
 }
 
 /** Keeps the zone the next visit's early requests are sent with (written only when it changed). */
