@@ -111,6 +111,22 @@ const watch = new MutationObserver(() => {
 watch.observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-prerendered'] });`;
 const takeover = (page: Page) => page.evaluate(() => (window as unknown as { __takeover: string | null }).__takeover);
 
+/** A fresh browser whose app entry is held back until `release()`: what a person does before the app has started. */
+async function entryHeldBack(viewport: { width: number; height: number }) {
+  const context = await browser().newContext({ viewport });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (m) => void (m.type() === 'error' && errors.push(m.text())));
+  page.on('pageerror', (e) => void errors.push(e.message));
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await context.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return { context, page, errors, release };
+}
+
 describe('the app takes over', () => {
   it('names the app in <head> as module scripts, which never hold up the first paint', async () => {
     for (const path of ['/auth', '/cookie-policy']) { // a client route that sends no request when signed out
@@ -146,18 +162,8 @@ describe('the app takes over', () => {
 
   it('a tap on /auth before the app has started is held, then done by the app with what was typed: the person signs in', async () => {
     const { username, password } = await createUser({ prefix: 'held' });
-    const context = await browser().newContext({ viewport: { width: 390, height: 844 } });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('console', (m) => void (m.type() === 'error' && errors.push(m.text())));
-    page.on('pageerror', (e) => void errors.push(e.message));
     // the app's entry waits until the person has typed and tapped
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await context.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-      await released;
-      await route.continue();
-    });
+    const { context, page, errors, release } = await entryHeldBack({ width: 390, height: 844 });
     await page.goto(`${baseUrl()}/auth`, { waitUntil: 'commit' });
     const form = page.locator('[data-prerendered="/auth"] form').first();
     await form.getByLabel('Username').pressSequentially(username);
@@ -184,17 +190,7 @@ describe('the app takes over', () => {
   });
 
   it('a cookie choice on /auth before the app has started is taken at the tap: stored, the banner gone, and the app keeps it so', async () => {
-    const context = await browser().newContext({ viewport: { width: 320, height: 640 } });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('console', (m) => void (m.type() === 'error' && errors.push(m.text())));
-    page.on('pageerror', (e) => void errors.push(e.message));
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await context.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-      await released;
-      await route.continue();
-    });
+    const { context, page, errors, release } = await entryHeldBack({ width: 320, height: 640 });
     await page.addInitScript(recordTakeover);
     await page.goto(`${baseUrl()}/auth`, { waitUntil: 'commit' });
     const banner = page.locator('[data-prerendered="/auth"] .cookie-banner');
