@@ -110,6 +110,8 @@ const watch = new MutationObserver(() => {
 });
 watch.observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-prerendered'] });`;
 const takeover = (page: Page) => page.evaluate(() => (window as unknown as { __takeover: string | null }).__takeover);
+/** Waits until the app has taken the frame over (recordTakeover has seen it). */
+const takenOver = (page: Page) => page.waitForFunction(() => (window as unknown as { __takeover: string | null }).__takeover !== null);
 
 /** A fresh browser whose app entry is held back until `release()`: what a person does before the app has started. */
 async function entryHeldBack(viewport: { width: number; height: number }) {
@@ -203,13 +205,13 @@ describe('the app takes over', () => {
     await expect(page.evaluate(() => (window as unknown as { __heldTaps?: unknown[] }).__heldTaps?.length)).resolves.toBe(0);
     await expect(page.locator('[data-prerendered]').count()).resolves.toBe(1);
     release();
-    await page.waitForFunction(() => (window as unknown as { __takeover: string | null }).__takeover !== null);
+    await takenOver(page);
     await expect(takeover(page)).resolves.toBe('hydrated');
     // the app reads the stored choice: no banner in its page, and none on the next visit
     await expect(page.locator('.cookie-banner').count()).resolves.toBe(0);
     await expect(page.evaluate(() => localStorage.getItem('cookieConsent'))).resolves.toBe('accepted');
     await page.reload();
-    await page.waitForFunction(() => (window as unknown as { __takeover: string | null }).__takeover !== null);
+    await takenOver(page);
     await expect(page.getByText('We use cookies').isVisible()).resolves.toBe(false);
     expect(errors).toEqual([]);
     await context.close();

@@ -21,6 +21,7 @@ describe('early requests: the inline script asks, the API client takes the answe
   beforeEach(() => history.replaceState(null, '', '/'));
   afterEach(() => {
     delete window.__earlyRequests;
+    document.body.innerHTML = '';
     history.replaceState(null, '', '/');
   });
 
@@ -97,7 +98,6 @@ describe('early requests: the inline script asks, the API client takes the answe
     runInlineScript();
     await expect(api.get('/api/auth/me')).rejects.toMatchObject({ status: 401 });
     expect(fn).toHaveBeenCalledTimes(1);
-    document.body.innerHTML = '';
   });
 
   it.each([
