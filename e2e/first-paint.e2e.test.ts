@@ -217,6 +217,70 @@ describe('the app takes over', () => {
     await context.close();
   });
 
+  it('Sign Up tapped on /auth before the app has started shows its form at once, which takes typing; the app keeps that tab and creates the account', async () => {
+    const { context, page, errors, release } = await entryHeldBack({ width: 320, height: 640 });
+    await page.addInitScript(recordTakeover);
+    await page.goto(`${baseUrl()}/auth`, { waitUntil: 'commit' });
+    const frame = page.locator('[data-prerendered="/auth"]');
+    const tab = (name: string) => frame.getByRole('tab', { name });
+    const background = (name: string) => tab(name).evaluate((b) => getComputedStyle(b).backgroundColor);
+    const [selectedLook, otherLook] = [await background('Login'), await background('Sign Up')];
+    expect(selectedLook).not.toBe(otherLook);
+    await tab('Sign Up').click();
+    // shown at the tap, with the app's scripts still held back
+    await expect(tab('Sign Up').getAttribute('aria-selected')).resolves.toBe('true');
+    await expect(tab('Login').getAttribute('aria-selected')).resolves.toBe('false');
+    const signUp = frame.getByRole('tabpanel');
+    await expect(signUp.count()).resolves.toBe(1); // the Login panel is hidden
+    await expect(signUp.getByRole('button', { name: 'Create Account' }).isVisible()).resolves.toBe(true);
+    // the selected look moved with the selection (once the tabs' colour transition has run)
+    await page.waitForTimeout(400);
+    await expect(background('Sign Up')).resolves.toBe(selectedLook);
+    await expect(background('Login')).resolves.toBe(otherLook);
+    await screenshot(page, 'first-paint-held-sign-up-tab-320');
+    const username = `tab${Date.now().toString(36)}`;
+    const password = 'E2eSignUp1x-long';
+    await signUp.getByLabel('Username').pressSequentially(username);
+    await signUp.getByLabel('Email').pressSequentially(`${username}@example.com`);
+    await signUp.getByLabel('Password', { exact: true }).pressSequentially(password);
+    await signUp.getByLabel('Confirm Password').pressSequentially(password);
+    await expect(page.locator('[data-prerendered]').count()).resolves.toBe(1);
+    release();
+    await takenOver(page);
+    await expect(takeover(page)).resolves.toBe('hydrated');
+    await expect(page.evaluate(() => (window as unknown as { __heldTaps?: unknown[] }).__heldTaps?.length)).resolves.toBe(0);
+    // the app selected the tab the person chose: still Sign Up, with what was typed
+    const panel = page.getByRole('tabpanel');
+    await expect(page.getByRole('tab', { name: 'Sign Up' }).getAttribute('aria-selected')).resolves.toBe('true');
+    await expect(panel.getByLabel('Username').inputValue()).resolves.toBe(username);
+    await panel.getByRole('button', { name: 'Create Account' }).click();
+    await page.waitForURL('**/subscription');
+    await page.getByText('Choose Your Plan').waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('Sign Up and then Login tapped before the app has started: Login is shown, and the app ends on Login', async () => {
+    const { context, page, errors, release } = await entryHeldBack({ width: 390, height: 844 });
+    await page.addInitScript(recordTakeover);
+    await page.goto(`${baseUrl()}/auth`, { waitUntil: 'commit' });
+    const frame = page.locator('[data-prerendered="/auth"]');
+    await frame.getByRole('tab', { name: 'Sign Up' }).click();
+    await expect(frame.getByRole('tabpanel').getByRole('button', { name: 'Create Account' }).isVisible()).resolves.toBe(true);
+    await frame.getByRole('tab', { name: 'Login' }).click();
+    await expect(frame.getByRole('tabpanel').getByRole('button', { name: 'Sign In' }).isVisible()).resolves.toBe(true);
+    release();
+    await takenOver(page);
+    await page.waitForFunction(() => (window as unknown as { __heldTaps?: unknown[] }).__heldTaps?.length === 0);
+    await expect(page.getByRole('tab', { name: 'Login' }).getAttribute('aria-selected')).resolves.toBe('true');
+    await expect(page.getByRole('tabpanel').getByRole('button', { name: 'Sign In' }).isVisible()).resolves.toBe(true);
+    // and the app's tabs work on from there
+    await page.getByRole('tab', { name: 'Sign Up' }).click();
+    await expect(page.getByRole('tabpanel').getByRole('button', { name: 'Create Account' }).isVisible()).resolves.toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('loads and parses the stylesheet once: a lazy chunk that depends on it (the checkout\'s card section) loads no second copy', async () => {
     const { page, errors } = await newPage();
     const cssRequests: string[] = [];

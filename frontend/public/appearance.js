@@ -5,7 +5,7 @@
 //    typed at once, and a tap on one of the page's buttons (or a form's submission) is held here
 //    instead of done by the browser (which would send the form to the page's own URL), then done
 //    by the app as soon as it has taken over (src/lib/held-taps.ts). A choice on the cookie banner
-//    is not held: it is stored and applied here.
+//    is not held: it is stored and applied here. A tab shows its panel at the tap (and is held).
 // 3. A returning subscriber opening the dashboard: the session check and today's figures are asked
 //    for here, while the app's scripts download and run, not after (DESIGN.md section 10); the app
 //    takes each answer for its own first request of it (src/lib/early-requests.ts). A hint only:
@@ -54,6 +54,7 @@
     if (!t) return;
     e.preventDefault();
     e.stopPropagation();
+    if (t.getAttribute('role') === 'tab') showTab(t);
     if (held.indexOf(t) < 0) held.push(t);
     // A held submission shows as taken (a dimmed button, a busy page) until the app does it and
     // shows its own progress; main.tsx removes aria-busy at the takeover.
@@ -63,6 +64,27 @@
       busy.textContent = '#root[aria-busy="true"] button[type="submit"]{cursor:progress;opacity:.7}';
       document.head.appendChild(busy);
     }
+  }
+  // A tab (Login / Sign Up) shows its panel at the tap, as the app will: the panels are both in the
+  // frame (src/components/ui/tabs.tsx keeps the hidden one mounted), so the Sign Up form takes
+  // typing at once. The two tabs trade their classes, which differ only by the selected look. The
+  // tap is held too: the app, which hydrates the frame as first rendered (Login), selects the tab
+  // at the takeover and finds the page already as it renders it.
+  function showTab(tab) {
+    var list = tab.closest('[role="tablist"]');
+    var current = list && list.querySelector('[role="tab"][aria-selected="true"]');
+    if (!current || current === tab) return;
+    var look = current.className;
+    current.className = tab.className;
+    tab.className = look;
+    current.setAttribute('aria-selected', 'false');
+    tab.setAttribute('aria-selected', 'true');
+    current.tabIndex = -1;
+    tab.tabIndex = 0;
+    var from = document.getElementById(current.getAttribute('aria-controls'));
+    var to = document.getElementById(tab.getAttribute('aria-controls'));
+    if (from) from.hidden = true;
+    if (to) to.hidden = false;
   }
   document.addEventListener('click', hold, true);
   document.addEventListener('submit', hold, true);

@@ -1,4 +1,11 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { render as prerender } from '@/prerender';
+import { json, mockFetch } from '@/test/fetch-mock';
+import { renderApp } from '@/test/render-app';
 import { replayHeldTaps } from './held-taps';
 
 describe('replayHeldTaps', () => {
@@ -32,5 +39,51 @@ describe('replayHeldTaps', () => {
     const spy = vi.spyOn(HTMLElement.prototype, 'click');
     expect(() => replayHeldTaps()).not.toThrow();
     expect(spy).not.toHaveBeenCalled();
+  });
+});
+
+/** The pages' inline script (public/appearance.js), run as the browser runs it. */
+const inlineScript = readFileSync(path.resolve(import.meta.dirname, '../../public/appearance.js'), 'utf8');
+
+/** What the tabs show: each tab's look and selection, and which panel (named by its tab) is hidden. */
+function tabsState(container: ParentNode) {
+  const tabs = [...container.querySelectorAll<HTMLElement>('[role="tab"]')].map((t) => [t.textContent, t.className, t.getAttribute('aria-selected'), t.tabIndex]);
+  const panels = [...container.querySelectorAll<HTMLElement>('[role="tabpanel"]')].map((p) => [
+    document.getElementById(p.getAttribute('aria-labelledby')!)?.textContent,
+    p.hidden,
+  ]);
+  return { tabs, panels };
+}
+
+describe("the inline script's tab switch on the live sign-in frame", () => {
+  afterEach(() => {
+    delete window.__heldTaps;
+    document.body.replaceChildren();
+    history.replaceState(null, '', '/');
+  });
+
+  it('a tab tapped before the app shows exactly what the app shows for that tab, and is held for the app', async () => {
+    // the app's own page, Sign Up chosen
+    mockFetch({ 'GET /api/auth/me': () => json({ message: 'Not signed in' }, 401) });
+    const { container, unmount } = renderApp('/auth');
+    await userEvent.setup().click(screen.getByRole('tab', { name: 'Sign Up' }));
+    expect(within(screen.getByRole('tabpanel')).getByRole('button', { name: 'Create Account' })).toBeVisible();
+    const app = tabsState(container);
+    unmount();
+
+    // the pre-rendered frame (scripts/prerender.ts), live, with the inline script, Sign Up tapped
+    const root = document.createElement('div');
+    root.id = 'root';
+    root.dataset.prerendered = '/auth';
+    root.innerHTML = prerender('/auth');
+    document.body.append(root);
+    history.replaceState(null, '', '/auth');
+    new Function(inlineScript)();
+    const before = tabsState(root);
+    const signUp = [...root.querySelectorAll<HTMLElement>('[role="tab"]')].find((t) => t.textContent === 'Sign Up')!;
+    expect(signUp.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }))).toBe(false); // held
+    expect(tabsState(root)).toEqual(app);
+    expect(tabsState(root)).not.toEqual(before);
+    expect(window.__heldTaps).toEqual([signUp]);
   });
 });
