@@ -113,10 +113,17 @@ const takeover = (page: Page) => page.evaluate(() => (window as unknown as { __t
 /** Waits until the app has taken the frame over (recordTakeover has seen it). */
 const takenOver = (page: Page) => page.waitForFunction(() => (window as unknown as { __takeover: string | null }).__takeover !== null);
 
-/** A fresh browser whose app entry is held back until `release()`: what a person does before the app has started. */
-async function entryHeldBack(viewport: { width: number; height: number }) {
+/** How many taps the inline script holds for the app (public/appearance.js). */
+const heldTaps = (page: Page) => page.evaluate(() => (window as unknown as { __heldTaps?: unknown[] }).__heldTaps?.length);
+
+/**
+ * /auth opened in a fresh browser whose app entry is held back until `release()`: what a person
+ * does before the app has started. The takeover is recorded (`takeover`, `takenOver`).
+ */
+async function authWithEntryHeldBack(viewport: { width: number; height: number }) {
   const context = await browser().newContext({ viewport });
   const page = await context.newPage();
+  await page.addInitScript(recordTakeover);
   const errors: string[] = [];
   page.on('console', (m) => void (m.type() === 'error' && errors.push(m.text())));
   page.on('pageerror', (e) => void errors.push(e.message));
@@ -126,6 +133,7 @@ async function entryHeldBack(viewport: { width: number; height: number }) {
     await released;
     await route.continue();
   });
+  await page.goto(`${baseUrl()}/auth`, { waitUntil: 'commit' });
   return { context, page, errors, release };
 }
 
@@ -165,8 +173,7 @@ describe('the app takes over', () => {
   it('a tap on /auth before the app has started is held, then done by the app with what was typed: the person signs in', async () => {
     const { username, password } = await createUser({ prefix: 'held' });
     // the app's entry waits until the person has typed and tapped
-    const { context, page, errors, release } = await entryHeldBack({ width: 390, height: 844 });
-    await page.goto(`${baseUrl()}/auth`, { waitUntil: 'commit' });
+    const { context, page, errors, release } = await authWithEntryHeldBack({ width: 390, height: 844 });
     const form = page.locator('[data-prerendered="/auth"] form').first();
     await form.getByLabel('Username').pressSequentially(username);
     await form.getByLabel('Password', { exact: true }).pressSequentially(password);
@@ -175,7 +182,7 @@ describe('the app takes over', () => {
     await form.getByLabel('Password', { exact: true }).press('Enter'); // and so is the form's implicit submission
     await page.waitForTimeout(300);
     expect(page.url()).toBe(`${baseUrl()}/auth`); // the browser did not submit the form itself
-    await expect(page.evaluate(() => (window as unknown as { __heldTaps?: unknown[] }).__heldTaps?.length)).resolves.toBe(1);
+    await expect(heldTaps(page)).resolves.toBe(1);
     await expect(page.locator('[data-prerendered]').count()).resolves.toBe(1);
     // the tap shows as taken: a busy page, a dimmed button
     await expect(page.locator('#root').getAttribute('aria-busy')).resolves.toBe('true');
@@ -184,7 +191,7 @@ describe('the app takes over', () => {
     page.on('request', (r) => void (r.url().endsWith('/api/auth/login') && logins++));
     release();
     await page.waitForURL((url) => url.pathname !== '/auth', { timeout: 20_000 });
-    await expect(page.evaluate(() => (window as unknown as { __heldTaps?: unknown[] }).__heldTaps?.length)).resolves.toBe(0);
+    await expect(heldTaps(page)).resolves.toBe(0);
     expect(logins).toBe(1);
     await expect(page.locator('#root').getAttribute('aria-busy')).resolves.toBeNull();
     expect(errors).toEqual([]);
@@ -192,9 +199,7 @@ describe('the app takes over', () => {
   });
 
   it('a cookie choice on /auth before the app has started is taken at the tap: stored, the banner gone, and the app keeps it so', async () => {
-    const { context, page, errors, release } = await entryHeldBack({ width: 320, height: 640 });
-    await page.addInitScript(recordTakeover);
-    await page.goto(`${baseUrl()}/auth`, { waitUntil: 'commit' });
+    const { context, page, errors, release } = await authWithEntryHeldBack({ width: 320, height: 640 });
     const banner = page.locator('[data-prerendered="/auth"] .cookie-banner');
     await banner.getByRole('button', { name: 'Close cookie banner' }).waitFor();
     await banner.getByRole('button', { name: 'Accept All' }).click();
@@ -202,7 +207,7 @@ describe('the app takes over', () => {
     await expect(banner.isVisible()).resolves.toBe(false);
     await expect(page.evaluate(() => localStorage.getItem('cookieConsent'))).resolves.toBe('accepted');
     await expect(page.locator('html').getAttribute('data-cookie-consent')).resolves.toBe('accepted');
-    await expect(page.evaluate(() => (window as unknown as { __heldTaps?: unknown[] }).__heldTaps?.length)).resolves.toBe(0);
+    await expect(heldTaps(page)).resolves.toBe(0);
     await expect(page.locator('[data-prerendered]').count()).resolves.toBe(1);
     release();
     await takenOver(page);
@@ -218,9 +223,7 @@ describe('the app takes over', () => {
   });
 
   it('Sign Up tapped on /auth before the app has started shows its form at once, which takes typing; the app keeps that tab and creates the account', async () => {
-    const { context, page, errors, release } = await entryHeldBack({ width: 320, height: 640 });
-    await page.addInitScript(recordTakeover);
-    await page.goto(`${baseUrl()}/auth`, { waitUntil: 'commit' });
+    const { context, page, errors, release } = await authWithEntryHeldBack({ width: 320, height: 640 });
     const frame = page.locator('[data-prerendered="/auth"]');
     const tab = (name: string) => frame.getByRole('tab', { name });
     const background = (name: string) => tab(name).evaluate((b) => getComputedStyle(b).backgroundColor);
@@ -248,7 +251,7 @@ describe('the app takes over', () => {
     release();
     await takenOver(page);
     await expect(takeover(page)).resolves.toBe('hydrated');
-    await expect(page.evaluate(() => (window as unknown as { __heldTaps?: unknown[] }).__heldTaps?.length)).resolves.toBe(0);
+    await expect(heldTaps(page)).resolves.toBe(0);
     // the app selected the tab the person chose: still Sign Up, with what was typed
     const panel = page.getByRole('tabpanel');
     await expect(page.getByRole('tab', { name: 'Sign Up' }).getAttribute('aria-selected')).resolves.toBe('true');
@@ -261,9 +264,7 @@ describe('the app takes over', () => {
   });
 
   it('Sign Up and then Login tapped before the app has started: Login is shown, and the app ends on Login', async () => {
-    const { context, page, errors, release } = await entryHeldBack({ width: 390, height: 844 });
-    await page.addInitScript(recordTakeover);
-    await page.goto(`${baseUrl()}/auth`, { waitUntil: 'commit' });
+    const { context, page, errors, release } = await authWithEntryHeldBack({ width: 390, height: 844 });
     const frame = page.locator('[data-prerendered="/auth"]');
     await frame.getByRole('tab', { name: 'Sign Up' }).click();
     await expect(frame.getByRole('tabpanel').getByRole('button', { name: 'Create Account' }).isVisible()).resolves.toBe(true);
@@ -271,7 +272,7 @@ describe('the app takes over', () => {
     await expect(frame.getByRole('tabpanel').getByRole('button', { name: 'Sign In' }).isVisible()).resolves.toBe(true);
     release();
     await takenOver(page);
-    await page.waitForFunction(() => (window as unknown as { __heldTaps?: unknown[] }).__heldTaps?.length === 0);
+    await expect.poll(() => heldTaps(page)).toBe(0);
     await expect(page.getByRole('tab', { name: 'Login' }).getAttribute('aria-selected')).resolves.toBe('true');
     await expect(page.getByRole('tabpanel').getByRole('button', { name: 'Sign In' }).isVisible()).resolves.toBe(true);
     // and the app's tabs work on from there
