@@ -32,7 +32,7 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 }
 
 /**
- * The built pages show a pre-rendered, inert first frame until the app has hydrated or replaced it
+ * The built pages show a pre-rendered first frame (inert where the app may replace it) until the app has hydrated or replaced it
  * (frontend/scripts/prerender.ts, main.tsx). A journey acts on the live app: after a navigation or
  * reload it waits until #root no longer carries `data-prerendered`, as a user waits for the page
  * to respond.

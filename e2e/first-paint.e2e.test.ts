@@ -29,9 +29,11 @@ describe('first paint without JavaScript', () => {
     await expect(page.locator('form:not([method="post"])').count()).resolves.toBe(0);
   });
 
-  it('index.html, which the app may replace, stays inert until the app has taken it over', async () => {
+  it('index.html, which the app may replace, stays inert until the app has taken it over, all but its cookie banner', async () => {
     const html = await (await fetch(`${baseUrl()}/settings`)).text();
-    expect(html).toMatch(/<div id="root" data-prerendered="\/" inert>/);
+    expect(html).toMatch(/<div id="root" data-prerendered="\/"><div role="status"[^>]* inert[ =>]/);
+    expect(html).toMatch(/<section aria-labelledby="cookie-banner-title" class="cookie-banner [^"]*">/);
+    expect(html.match(/ inert[ =>]/g)).toHaveLength(1);
   });
 
   it('a client route shows the session spinner; a stored cookie choice hides the banner before the first paint', async () => {
@@ -117,10 +119,11 @@ const takenOver = (page: Page) => page.waitForFunction(() => (window as unknown 
 const heldTaps = (page: Page) => page.evaluate(() => (window as unknown as { __heldTaps?: unknown[] }).__heldTaps?.length);
 
 /**
- * /auth opened in a fresh browser whose app entry is held back until `release()`: what a person
- * does before the app has started. The takeover is recorded (`takeover`, `takenOver`).
+ * A page (/auth unless told) opened in a fresh browser whose app entry is held back until
+ * `release()`: what a person does before the app has started. The takeover is recorded
+ * (`takeover`, `takenOver`).
  */
-async function authWithEntryHeldBack(viewport: { width: number; height: number }) {
+async function openWithEntryHeldBack(viewport: { width: number; height: number }, path = '/auth') {
   const context = await browser().newContext({ viewport });
   const page = await context.newPage();
   await page.addInitScript(recordTakeover);
@@ -133,7 +136,7 @@ async function authWithEntryHeldBack(viewport: { width: number; height: number }
     await released;
     await route.continue();
   });
-  await page.goto(`${baseUrl()}/auth`, { waitUntil: 'commit' });
+  await page.goto(`${baseUrl()}${path}`, { waitUntil: 'commit' });
   return { context, page, errors, release };
 }
 
@@ -173,7 +176,7 @@ describe('the app takes over', () => {
   it('a tap on /auth before the app has started is held, then done by the app with what was typed: the person signs in', async () => {
     const { username, password } = await createUser({ prefix: 'held' });
     // the app's entry waits until the person has typed and tapped
-    const { context, page, errors, release } = await authWithEntryHeldBack({ width: 390, height: 844 });
+    const { context, page, errors, release } = await openWithEntryHeldBack({ width: 390, height: 844 });
     const form = page.locator('[data-prerendered="/auth"] form').first();
     await form.getByLabel('Username').pressSequentially(username);
     await form.getByLabel('Password', { exact: true }).pressSequentially(password);
@@ -199,7 +202,7 @@ describe('the app takes over', () => {
   });
 
   it('a cookie choice on /auth before the app has started is taken at the tap: stored, the banner gone, and the app keeps it so', async () => {
-    const { context, page, errors, release } = await authWithEntryHeldBack({ width: 320, height: 640 });
+    const { context, page, errors, release } = await openWithEntryHeldBack({ width: 320, height: 640 });
     const banner = page.locator('[data-prerendered="/auth"] .cookie-banner');
     await banner.getByRole('button', { name: 'Close cookie banner' }).waitFor();
     await banner.getByRole('button', { name: 'Accept All' }).click();
@@ -222,8 +225,25 @@ describe('the app takes over', () => {
     await context.close();
   });
 
+  it('a cookie choice on a deep link (index.html, replaced by the app) before the app has started is taken at the tap, and the app keeps it', async () => {
+    const { context, page, errors, release } = await openWithEntryHeldBack({ width: 320, height: 640 }, '/privacy-policy');
+    const frame = page.locator('[data-prerendered="/"]');
+    await frame.getByRole('button', { name: 'Decline' }).click();
+    await expect(frame.locator('.cookie-banner').isVisible()).resolves.toBe(false);
+    await expect(page.evaluate(() => localStorage.getItem('cookieConsent'))).resolves.toBe('declined');
+    await expect(frame.locator('[role="status"]').evaluate((spinner) => spinner.hasAttribute('inert'))).resolves.toBe(true);
+    release();
+    await takenOver(page);
+    await expect(takeover(page)).resolves.toBe('replaced');
+    await page.getByRole('heading', { name: 'Privacy Policy' }).first().waitFor();
+    await expect(page.locator('.cookie-banner').count()).resolves.toBe(0);
+    await expect(page.locator('#root [inert]').count()).resolves.toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('Sign Up tapped on /auth before the app has started shows its form at once, which takes typing; the app keeps that tab and creates the account', async () => {
-    const { context, page, errors, release } = await authWithEntryHeldBack({ width: 320, height: 640 });
+    const { context, page, errors, release } = await openWithEntryHeldBack({ width: 320, height: 640 });
     const frame = page.locator('[data-prerendered="/auth"]');
     const tab = (name: string) => frame.getByRole('tab', { name });
     const background = (name: string) => tab(name).evaluate((b) => getComputedStyle(b).backgroundColor);
@@ -264,7 +284,7 @@ describe('the app takes over', () => {
   });
 
   it('Sign Up and then Login tapped before the app has started: Login is shown, and the app ends on Login', async () => {
-    const { context, page, errors, release } = await authWithEntryHeldBack({ width: 390, height: 844 });
+    const { context, page, errors, release } = await openWithEntryHeldBack({ width: 390, height: 844 });
     const frame = page.locator('[data-prerendered="/auth"]');
     await frame.getByRole('tab', { name: 'Sign Up' }).click();
     await expect(frame.getByRole('tabpanel').getByRole('button', { name: 'Create Account' }).isVisible()).resolves.toBe(true);

@@ -30,8 +30,9 @@
     var m = document.querySelector('meta[name="theme-color"]');
     if (m) m.setAttribute('content', '#000000');
   }
-  // Only a live frame (not inert: scripts/prerender.ts) holds taps, only until the app has removed
-  // data-prerendered; links, fields and labels keep working as in any page.
+  // Only a live frame (not inert: scripts/prerender.ts; in index.html only the cookie banner is
+  // live) holds taps, only until the app has removed data-prerendered; links, fields and labels
+  // keep working as in any page.
   var held = (window.__heldTaps = []);
   function hold(e) {
     var root = document.getElementById('root');

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import Beasties from 'beasties';
+import { type DefaultTreeAdapterTypes, parseFragment, serializeOuter } from 'parse5';
 import postcss from 'postcss';
 import { inlineScriptText } from '../../site/inline-scripts';
 import { inlinePageScripts, prerenderedPages } from '../../site/site';
@@ -12,7 +13,7 @@ import { inlinePageScripts, prerenderedPages } from '../../site/site';
  * a copy of the built index.html — `/` (the fallback of every client route) into index.html,
  * the other pages of `prerenderedPages` into `<page>.html` (CloudFront and the local gateway
  * map `/auth` to `/auth.html`). The markup is the content of `#root`, which names the page in
- * `data-prerendered` until the app has taken it over (inert in index.html only, below): main.tsx
+ * `data-prerendered` until the app has taken it over (inert in index.html, but its cookie banner, below): main.tsx
  * hydrates it where the app's first render is that page, and replaces it elsewhere
  * (docs/performance.md piece 1).
  */
@@ -104,14 +105,29 @@ function withoutUnusedCustomProperties(root: postcss.Root, page: string): void {
 }
 
 // index.html is every client route's fallback, whose frame the app replaces on a deep link: inert
-// (no focus, no input, hidden from assistive technology) until the app has taken it over. A page of
-// `prerenderedPages` is served only for its own path, whose frame the app always hydrates: live, so
-// its fields take text before the app has started (a tap on a button waits for it,
-// src/lib/held-taps.ts).
+// (no focus, no input, hidden from assistive technology) until the app has taken it over, all but
+// the cookie banner, whose choice the inline script takes at the tap (public/appearance.js) and the
+// app finds stored, replaced or not. A page of `prerenderedPages` is served only for its own path,
+// whose frame the app always hydrates: live, so its fields take text before the app has started (a
+// tap on a button waits for it, src/lib/held-taps.ts).
+function inertButTheCookieBanner(html: string): string {
+  const frame = parseFragment(html);
+  let banners = 0;
+  for (const node of frame.childNodes) {
+    if (!('attrs' in node)) continue;
+    const element = node as DefaultTreeAdapterTypes.Element;
+    if (element.attrs.some((a) => a.name === 'class' && a.value.split(/\s+/).includes('cookie-banner'))) banners++;
+    else element.attrs.push({ name: 'inert', value: '' });
+  }
+  if (banners !== 1) throw new Error(`index.html's frame has ${banners} cookie banners at its top level, not 1`);
+  return frame.childNodes.map((node) => serializeOuter(node)).join('');
+}
+
 for (const page of ['/', ...prerenderedPages]) {
   const html = render(page);
   if (!html.trim()) throw new Error(`prerender of ${page} is empty`);
-  const out = await withCriticalCss(withScripts.replace(marker, `<div id="root" data-prerendered="${page}"${page === '/' ? ' inert' : ''}>${html}</div>`));
+  const frame = page === '/' ? inertButTheCookieBanner(html) : html;
+  const out = await withCriticalCss(withScripts.replace(marker, `<div id="root" data-prerendered="${page}">${frame}</div>`));
   const file = page === '/' ? 'index.html' : `${page.slice(1)}.html`;
   writeFileSync(path.join(dist, file), out);
   console.log(`prerendered ${page} → dist/${file} (${(Buffer.byteLength(out) / 1024).toFixed(1)} KB, ${(gzipSync(out).length / 1024).toFixed(1)} KB gzip)`);

@@ -9,7 +9,8 @@ if (!root) throw new Error('Missing #root element');
 
 /**
  * The built HTML holds a pre-rendered first frame in #root (scripts/prerender.ts), named by
- * `data-prerendered`: inert where the app may replace it, live on the sign-in page (its fields take
+ * `data-prerendered`: inert where the app may replace it (but the cookie banner, whose choice the
+ * inline script takes), live on the sign-in page (its fields take
  * text before the app has started; a tap on a button waits for the app: lib/held-taps.ts). Where
  * the app's first render is that frame, the app hydrates it: the DOM the browser already parsed,
  * styled and laid out stays, and React only attaches to it. `/auth` renders the sign-in form; `/`
@@ -30,7 +31,8 @@ const hydrate = frame !== undefined && (framePages[frame] ?? []).includes(locati
  */
 function TakeOver({ children }: { children: ReactNode }) {
   useLayoutEffect(() => {
-    root!.removeAttribute('inert');
+    // index.html's frame is inert but for its cookie banner (scripts/prerender.ts); hydrated on `/`
+    for (const part of root!.querySelectorAll(':scope > [inert]')) part.removeAttribute('inert');
     root!.removeAttribute('data-prerendered');
     root!.removeAttribute('aria-busy'); // set by appearance.js while a submission was held
   }, []);
