@@ -376,7 +376,7 @@ describe('the app takes over', () => {
     await context.close();
   });
 
-  it('cookies without a stored user (storage cleared): / stays, and the app takes the session check the page sent', async () => {
+  it('cookies without a stored user (storage cleared): / stays; the page sends the session check, then the figures once it answers, and the app takes both', async () => {
     const { username, password } = await createUser({ subscribed: true });
     const { page, errors } = await signedInPage({ newPage }, username, password, { width: 390 });
     await page.getByRole('heading', { name: "Today's Progress" }).waitFor();
@@ -386,12 +386,27 @@ describe('the app takes over', () => {
       localStorage.removeItem('timeZone');
     });
     const sent: string[] = [];
-    page.on('request', (r) => void (new URL(r.url()).pathname === '/api/auth/me' && sent.push(r.url())));
-    await page.goto(`${baseUrl()}/`);
+    page.on('request', (r) => {
+      const { pathname } = new URL(r.url());
+      if (pathname === '/api/auth/me' || pathname === '/api/progress/today') sent.push(pathname);
+    });
+    // the app's entry arrives only once the page has asked for the figures (a slow link)
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.context().route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    const figuresAsked = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/progress/today');
+    const opened = page.goto(`${baseUrl()}/`);
+    await figuresAsked;
+    expect(sent).toEqual(['/api/auth/me', '/api/progress/today']); // by the inline script
+    release();
+    await opened;
     await page.getByRole('heading', { name: "Today's Progress" }).waitFor();
     await page.waitForTimeout(500);
     expect(new URL(page.url()).pathname).toBe('/');
-    expect(sent).toHaveLength(1); // the inline script's, taken by the app
+    expect(sent).toEqual(['/api/auth/me', '/api/progress/today']); // taken by the app: nothing asked twice
     await expect(page.evaluate(() => localStorage.getItem('user'))).resolves.toContain(username); // stored again: the next visit sends its early requests
     expect(errors).toEqual([]);
   });

@@ -10,7 +10,8 @@
 //    for here, while the app's scripts download and run, not after (DESIGN.md section 10); the app
 //    takes each answer for its own first request of it (src/lib/early-requests.ts). A hint only:
 //    the server decides, and the app drops an answer asked for in another time zone. A visitor
-//    with no stored user is sent on to the sign-in page as soon as the server says signed out.
+//    with no stored user is sent on to the sign-in page as soon as the server says signed out, or,
+//    signed in after all, has a subscriber's figures asked for as soon as the server says so.
 // The build inlines this file into the pages (scripts/prerender.ts); the CSP allows exactly this
 // text by its hash, computed from this file. Keep in sync with src/features/settings/appearance.ts.
 (function () {
@@ -103,11 +104,26 @@
       // storage): nothing happens here. Once the app runs, it decides.
       // The app takes this answer for its own first session check: it does not depend on the zone.
       var me = fetch('/api/auth/me', { credentials: 'same-origin' });
+      var asked = (window.__earlyRequests = { requests: { '/api/auth/me': me } });
       me.then(function (response) {
         var root = document.getElementById('root');
-        if (response.status === 401 && (!root || root.hasAttribute('data-prerendered'))) location.replace('/auth');
+        var before = function () { return !!root && root.hasAttribute('data-prerendered'); };
+        if (response.status === 401 && (!root || before())) location.replace('/auth');
+        // Signed in after all: a browser that kept the session's cookies but not this site's
+        // storage (cleared, or purged after days away, as Safari does). A subscriber's figures are
+        // asked for now, as below, in the browser's zone (src/lib/browser-clock.ts), if the app has
+        // not started yet (it asks for them only after its first commit).
+        if (!response.ok || !before()) return;
+        response.clone().json().then(function (body) {
+          if (!body || !body.user || body.user.hasActiveSubscription !== true || !before()) return;
+          var zone = window.Temporal ? window.Temporal.Now.timeZoneId() : Intl.DateTimeFormat().resolvedOptions().timeZone;
+          if (!zone) return;
+          var today = fetch('/api/progress/today', { credentials: 'same-origin', headers: { 'X-Time-Zone': zone } });
+          today.catch(function () {});
+          asked.zone = zone;
+          asked.requests['/api/progress/today'] = today;
+        }).catch(function () {});
       }, function () {});
-      window.__earlyRequests = { requests: { '/api/auth/me': me } };
       return;
     }
     var zone = get('timeZone');

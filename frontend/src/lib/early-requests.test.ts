@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { json, makeUser, mockFetch, requestsOf } from '@/test/fetch-mock';
 import { api } from './api-client';
@@ -89,6 +90,30 @@ describe('early requests: the inline script asks, the API client takes the answe
     expect(fn).toHaveBeenCalledTimes(1);
     await api.get('/api/auth/me');
     expect(fn).toHaveBeenCalledTimes(2);
+  });
+
+  it('no stored user, signed in after all as a subscriber, the app not started yet: the figures are asked for as soon as the session check answers, in the browser\'s zone, and the app takes both', async () => {
+    document.body.innerHTML = '<div id="root" data-prerendered="/"></div>';
+    const fn = mockFetch({ 'GET /api/auth/me': () => json({ user: subscriber }), 'GET /api/progress/today': () => json({ calories: 7 }) });
+    runInlineScript();
+    await waitFor(() => expect(requestsOf(fn)).toEqual(['GET /api/auth/me', 'GET /api/progress/today']));
+    expect(new Headers(fn.mock.calls[1]![1]?.headers).get('X-Time-Zone')).toBe(zone);
+    expect(fn.mock.calls[1]![1]?.credentials).toBe('same-origin');
+    await expect(api.get('/api/auth/me')).resolves.toEqual({ user: subscriber }); // the body is still the app's to read
+    await expect(api.get('/api/progress/today')).resolves.toEqual({ calories: 7 });
+    expect(fn).toHaveBeenCalledTimes(2);
+  });
+
+  it.each([
+    ['without a plan', makeUser({ hasActiveSubscription: false }), '<div id="root" data-prerendered="/"></div>'],
+    ['once the app has started (it asks for the figures itself)', subscriber, '<div id="root"></div>'],
+  ])('no stored user, signed in %s: no figures are asked for early', async (_, user, root) => {
+    document.body.innerHTML = root;
+    const fn = mockFetch({ 'GET /api/auth/me': () => json({ user }) });
+    runInlineScript();
+    await expect(api.get('/api/auth/me')).resolves.toEqual({ user });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(requestsOf(fn)).toEqual(['GET /api/auth/me']);
   });
 
   it('no stored user, signed out: the app that takes the answer sees the 401 like any other', async () => {

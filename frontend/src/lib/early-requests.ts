@@ -2,7 +2,8 @@
  * Requests the pages' inline script started before the app's scripts ran (public/appearance.js:
  * a returning subscriber's session check and today's figures on the dashboard, DESIGN.md section
  * 10; where no user is stored, the session check, whose 401 sends the visitor to /auth before the
- * app has started). The API client takes each one for its own first GET of the same path, once.
+ * app has started, and whose subscriber's answer before then has today's figures asked for too).
+ * The API client takes each one for its own first GET of the same path, once.
  */
 import { readStorage, removeStorage, writeStorage } from './storage';
 
@@ -11,9 +12,10 @@ const ZONE_KEY = 'timeZone';
 
 interface EarlyRequests {
   /**
-   * The X-Time-Zone the requests were sent with (the zone stored by the last visit). None: the
-   * session check alone, sent where no user is stored (a visitor who may be signed out), whose
-   * answer does not depend on the zone.
+   * The X-Time-Zone the requests were sent with (the zone stored by the last visit, or the
+   * browser's, read by the page once its session check said subscriber). None: the session check
+   * alone, sent where no user is stored (a visitor who may be signed out), whose answer does not
+   * depend on the zone.
    */
   zone?: string;
   requests: Partial<Record<string, Promise<Response>>>;
