@@ -92,6 +92,13 @@
   document.addEventListener('submit', hold, true);
   // Keys of src/features/auth/user-storage.ts and src/lib/early-requests.ts; the paths and the
   // condition of src/app/app.tsx's preload.
+  // Asks for `path` in `zone`, for the app to take (a failure is the app's to report, when it
+  // takes the answer).
+  function ask(early, path, zone) {
+    var request = fetch(path, { credentials: 'same-origin', headers: { 'X-Time-Zone': zone } });
+    request.catch(function () {});
+    early.requests[path] = request;
+  }
   try {
     if (!/^\/(dashboard)?$/.test(location.pathname)) return;
     var user = JSON.parse(get('user'));
@@ -118,10 +125,8 @@
           if (!body || !body.user || body.user.hasActiveSubscription !== true || !before()) return;
           var zone = window.Temporal ? window.Temporal.Now.timeZoneId() : Intl.DateTimeFormat().resolvedOptions().timeZone;
           if (!zone) return;
-          var today = fetch('/api/progress/today', { credentials: 'same-origin', headers: { 'X-Time-Zone': zone } });
-          today.catch(function () {});
           asked.zone = zone;
-          asked.requests['/api/progress/today'] = today;
+          ask(asked, '/api/progress/today', zone);
         }).catch(function () {});
       }, function () {});
       return;
@@ -129,11 +134,8 @@
     var zone = get('timeZone');
     if (user.hasActiveSubscription !== true || !zone) return;
     var early = { zone: zone, requests: {} };
-    ['/api/auth/me', '/api/progress/today'].forEach(function (path) {
-      var request = fetch(path, { credentials: 'same-origin', headers: { 'X-Time-Zone': zone } });
-      request.catch(function () {}); // a failure is the app's to report, when it takes the answer
-      early.requests[path] = request;
-    });
+    ask(early, '/api/auth/me', zone);
+    ask(early, '/api/progress/today', zone);
     window.__earlyRequests = early;
   } catch {
     // no storage, no fetch, or stored data that is not JSON: the app asks as usual

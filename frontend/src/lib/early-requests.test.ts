@@ -1,14 +1,9 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { json, makeUser, mockFetch, requestsOf } from '@/test/fetch-mock';
+import { runInlineScript } from '@/test/inline-script';
 import { api } from './api-client';
 import { browserTimeZone } from './browser-clock';
-
-/** The pages' inline script (public/appearance.js), run as the browser runs it: in the page's head. */
-const inlineScript = readFileSync(path.resolve(import.meta.dirname, '../../public/appearance.js'), 'utf8');
-const runInlineScript = () => new Function(inlineScript)() as void;
 
 const zone = browserTimeZone()!;
 const subscriber = makeUser({ hasActiveSubscription: true });

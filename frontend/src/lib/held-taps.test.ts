@@ -1,10 +1,9 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render as prerender } from '@/prerender';
 import { json, mockFetch } from '@/test/fetch-mock';
+import { runInlineScript } from '@/test/inline-script';
 import { renderApp } from '@/test/render-app';
 import { replayHeldTaps } from './held-taps';
 
@@ -42,9 +41,6 @@ describe('replayHeldTaps', () => {
   });
 });
 
-/** The pages' inline script (public/appearance.js), run as the browser runs it. */
-const inlineScript = readFileSync(path.resolve(import.meta.dirname, '../../public/appearance.js'), 'utf8');
-
 /** What the tabs show: each tab's look and selection, and which panel (named by its tab) is hidden. */
 function tabsState(container: ParentNode) {
   const tabs = [...container.querySelectorAll<HTMLElement>('[role="tab"]')].map((t) => [t.textContent, t.className, t.getAttribute('aria-selected'), t.tabIndex]);
@@ -78,7 +74,7 @@ describe("the inline script's tab switch on the live sign-in frame", () => {
     root.innerHTML = prerender('/auth');
     document.body.append(root);
     history.replaceState(null, '', '/auth');
-    new Function(inlineScript)();
+    runInlineScript();
     const before = tabsState(root);
     const signUp = [...root.querySelectorAll<HTMLElement>('[role="tab"]')].find((t) => t.textContent === 'Sign Up')!;
     expect(signUp.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }))).toBe(false); // held
