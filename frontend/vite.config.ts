@@ -9,8 +9,17 @@ import { reactRouterTreeShaking } from './scripts/react-router-tree-shaking';
 /** The local gateway (npm start / npm run dev) serves the API on this origin. */
 const gateway = 'http://localhost:3000';
 
+/**
+ * The year of the build, for the pre-rendered frames' copyright line (app/app-footer.tsx). The
+ * client build and the pre-render's SSR build each read it, seconds apart: only a build across the
+ * midnight of New Year's Eve would give them two years (its frames would then be rendered anew
+ * rather than hydrated).
+ */
+const buildYear = new Date().getFullYear();
+
 export default defineConfig({
   plugins: [reactRouterTreeShaking(fileURLToPath(new URL('.', import.meta.url))), react(), tailwindcss(), blackThemePruning()],
+  define: { __BUILD_YEAR__: JSON.stringify(buildYear) },
   // One import style: `@/` is frontend/src (tsconfig.json's paths say the same to the type checker).
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   build: {

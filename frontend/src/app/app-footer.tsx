@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import { SUPPORT_EMAIL } from '@/lib/constants';
 
@@ -10,7 +11,20 @@ const LEGAL_LINKS = [
   { to: '/refund-policy', label: 'Refund Policy' },
 ] as const;
 
-const copyright = () => `© ${new Date().getFullYear()} FitTrack. All rights reserved.`;
+const never = () => () => {};
+const thisYear = () => new Date().getFullYear();
+const builtIn = () => __BUILD_YEAR__;
+
+/**
+ * The copyright line. The pre-rendered frames (scripts/prerender.ts) carry the year of the build,
+ * which the app hydrates as it is, then renders this year's where they differ (a deploy older than
+ * the new year): a text that differed while hydrating would make React drop the frame, and the
+ * text typed into it, and render the page anew.
+ */
+function Copyright({ className }: { className: string }) {
+  const year = useSyncExternalStore(never, thisYear, builtIn);
+  return <p className={className}>{`© ${year} FitTrack. All rights reserved.`}</p>;
+}
 
 /** The shell's footer (SPEC.md section 2): Legal and Support groups and a copyright line. */
 export function AppFooter() {
@@ -54,7 +68,7 @@ export function AppFooter() {
           </ul>
         </nav>
       </div>
-      <p className="mt-4 text-center text-xs text-slate-600">{copyright()}</p>
+      <Copyright className="mt-4 text-center text-xs text-slate-600" />
     </footer>
   );
 }
@@ -82,7 +96,7 @@ export function PlainFooter() {
           </li>
         </ul>
       </nav>
-      <p className="mt-2 text-center text-slate-600">{copyright()}</p>
+      <Copyright className="mt-2 text-center text-slate-600" />
     </footer>
   );
 }
