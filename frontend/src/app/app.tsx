@@ -1,5 +1,5 @@
 import { BrowserRouter } from 'react-router';
-import { loadEmailBanner, storedUserAwaitsEmailConfirmation, storedUserHasPlan } from '@/features/auth/public';
+import { storedUserHasPlan } from '@/features/auth/public';
 import { preloadProgressToday } from '@/features/dashboard/components/dashboard-page';
 import { AppProviders } from './providers';
 import { AppRoutes } from './routes';
@@ -8,9 +8,6 @@ import { AppRoutes } from './routes';
 // (DESIGN.md section 10): once, when the app starts on the dashboard. Both are usually in flight
 // already, sent by the page's inline script (lib/early-requests.ts): the first requests take them.
 if (/^\/(dashboard)?$/.test(location.pathname) && storedUserHasPlan()) preloadProgressToday();
-// A signed-in screen of an account awaiting email confirmation waits for the banner's chunk
-// (require-session.tsx): it too comes beside the session check.
-if (storedUserAwaitsEmailConfirmation()) void loadEmailBanner();
 
 export function App() {
   return (

@@ -2,7 +2,7 @@ import { type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { PageSpinner } from '@/components/ui/spinner';
-import { type SignInState, loadEmailBanner, useEmailBannerSettled, useSession } from '@/features/auth/public';
+import { type SignInState, useSession } from '@/features/auth/public';
 
 /**
  * Route guard (SPEC.md section 2): spinner while the server confirms the session; signed out →
@@ -17,7 +17,6 @@ export function RequireSession({ children }: { children: ReactNode }) {
   // is not done (docs/decisions/0030). Every change applies at once: no page renders without its session.
   const { status, user, revalidate } = session;
   const location = useLocation();
-  const emailBannerSettled = useEmailBannerSettled();
 
   if (status === 'loading') return <PageSpinner label="Loading your session..." />;
   if (status === 'error') {
@@ -35,10 +34,5 @@ export function RequireSession({ children }: { children: ReactNode }) {
     return <Navigate to="/auth" replace state={state} />;
   }
   if (!user.hasActiveSubscription && user.role !== 'admin') return <Navigate to="/subscription" replace />;
-  // An account awaiting email confirmation: the screen comes with its banner (app/shell-layout.tsx).
-  if (!user.emailVerified && !emailBannerSettled) {
-    void loadEmailBanner();
-    return <PageSpinner label="Loading your session..." />;
-  }
   return children;
 }

@@ -1,7 +1,7 @@
 import { Suspense, lazy } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner';
-import { EmailBannerSlot, useSession } from '@/features/auth/public';
+import { EmailVerificationBanner, useSession } from '@/features/auth/public';
 import { AppFooter } from './app-footer';
 import { BottomNav } from './bottom-nav';
 import { BrandMark } from './brand-mark';
@@ -54,8 +54,8 @@ export function ShellLayout() {
           <OfflineStatus />
         </IdleMount>
         {/* With the page, never after it: mounted when idle, it pushed the page down under the
-            reader's eyes (CLS 0.27 on the dashboard). The route guard waits for its chunk. */}
-        {user && !user.emailVerified ? <EmailBannerSlot /> : null}
+            reader's eyes (CLS 0.27 on the dashboard). */}
+        <EmailVerificationBanner />
         <Suspense fallback={<PageSpinner />}>
           <Outlet />
         </Suspense>

@@ -63,11 +63,6 @@ export function hasStoredUser(): boolean {
   return readStoredUser() !== null;
 }
 
-/** The cached user's email address was not confirmed yet (a hint for preloading only). */
-export function storedUserAwaitsEmailConfirmation(): boolean {
-  return readStoredUser()?.emailVerified === false;
-}
-
 /** The cached user had a plan when last confirmed (a hint for preloading only, never for access). */
 export function storedUserHasPlan(): boolean {
   return readStoredUser()?.hasActiveSubscription === true;

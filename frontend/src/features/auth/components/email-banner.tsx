@@ -5,16 +5,16 @@ import { toast } from '@/components/ui/use-toast';
 import { focusFormAfterError } from '@/lib/focus-after-error';
 import { toastRequestError } from '@/lib/request-error-toast';
 import { postAuthResendVerification, postAuthVerifyEmail } from '@/features/auth/api/post-auth-verify';
-// Through the public module, not ./session-context (see account-tab.tsx): the entry keeps the API client and SWR.
-import { useSession, useSessionActions } from '@/features/auth/public';
+import { useSession, useSessionActions } from '@/features/auth/session-context';
 
 /**
  * Above every signed-in screen until the account's email address is confirmed (issue 15 point 6,
- * decision 0024): the 6-digit code from the email, and a button for a new code. In its own chunk,
- * rendered with the page (app/shell-layout.tsx) for an account whose `emailVerified` is false; it
+ * decision 0024): the 6-digit code from the email, and a button for a new code. In the entry, so
+ * the screen and its banner render together from the session's arrival (app/shell-layout.tsx): in
+ * a chunk of its own, the screen had to wait for it (else the banner pushed the page down). It
  * decides from the session's user alone, so a confirmed account shows and asks nothing.
  */
-export default function EmailVerificationBanner() {
+export function EmailVerificationBanner() {
   const { user } = useSession();
   const { setUser } = useSessionActions();
   const [busy, setBusy] = useState<'verify' | 'resend' | null>(null);

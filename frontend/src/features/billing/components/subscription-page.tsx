@@ -1,5 +1,5 @@
 import { PLANS, type Plan } from '@fittrack/functions/contract/billing-plans';
-import { Suspense, useState } from 'react';
+import { useState } from 'react';
 import { EmailVerificationBanner, useSession } from '@/features/auth/public';
 import { useMembership } from '@/features/billing/api/get-subscription';
 import { PlanAction, PlanBadge } from './plan-action';
@@ -52,9 +52,7 @@ export function SubscriptionPage() {
   return (
     <div className="grid gap-6 py-2">
       {/* a new account lands here: confirm the email address (decision 0024; nothing once confirmed) */}
-      <Suspense fallback={null}>
-        <EmailVerificationBanner />
-      </Suspense>
+      <EmailVerificationBanner />
       <div className="text-center">
         <h1 className="text-2xl font-bold tracking-tight text-slate-900">Choose Your Plan</h1>
         <p className="mt-1 text-sm text-slate-600">Unlock every FitTrack premium feature.</p>
