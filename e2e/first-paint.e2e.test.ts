@@ -302,6 +302,31 @@ describe('the app takes over', () => {
     await context.close();
   });
 
+  it('the tabs take the arrow keys on /auth before the app has started: Sign Up reached by keyboard is shown and focused, and the app keeps it', async () => {
+    const { context, page, errors, release } = await openWithEntryHeldBack({ width: 390, height: 844 });
+    const frame = page.locator('[data-prerendered="/auth"]');
+    await frame.getByRole('tab', { name: 'Login' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Sign Up');
+    await expect(frame.getByRole('tab', { name: 'Sign Up' }).getAttribute('aria-selected')).resolves.toBe('true');
+    await expect(frame.getByRole('tabpanel').getByRole('button', { name: 'Create Account' }).isVisible()).resolves.toBe(true);
+    await page.keyboard.press('Home');
+    await page.keyboard.press('End');
+    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Sign Up');
+    release();
+    await takenOver(page);
+    await expect.poll(() => heldTaps(page)).toBe(0);
+    await expect(page.getByRole('tab', { name: 'Sign Up' }).getAttribute('aria-selected')).resolves.toBe('true');
+    await expect(page.getByRole('tabpanel').getByRole('button', { name: 'Create Account' }).isVisible()).resolves.toBe(true);
+    // and from there the app's keys
+    await page.getByRole('tab', { name: 'Sign Up' }).focus();
+    await page.keyboard.press('ArrowLeft');
+    await expect(page.getByRole('tab', { name: 'Login' }).getAttribute('aria-selected')).resolves.toBe('true');
+    await expect(page.getByRole('tabpanel').getByRole('button', { name: 'Sign In' }).isVisible()).resolves.toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('loads and parses the stylesheet once: a lazy chunk that depends on it (the checkout\'s card section) loads no second copy', async () => {
     const { page, errors } = await newPage();
     const cssRequests: string[] = [];

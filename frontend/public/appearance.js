@@ -5,7 +5,7 @@
 //    typed at once, and a tap on one of the page's buttons (or a form's submission) is held here
 //    instead of done by the browser (which would send the form to the page's own URL), then done
 //    by the app as soon as it has taken over (src/lib/held-taps.ts). A choice on the cookie banner
-//    is not held: it is stored and applied here. A tab shows its panel at the tap (and is held).
+//    is not held: it is stored and applied here. A tab shows its panel at the tap, or at an arrow key (and is held).
 // 3. A returning subscriber opening the dashboard: the session check and today's figures are asked
 //    for here, while the app's scripts download and run, not after (DESIGN.md section 10); the app
 //    takes each answer for its own first request of it (src/lib/early-requests.ts). A hint only:
@@ -56,7 +56,11 @@
     if (!t) return;
     e.preventDefault();
     e.stopPropagation();
-    if (t.getAttribute('role') === 'tab') showTab(t);
+    if (t.getAttribute('role') === 'tab') {
+      showTab(t);
+      // only the last tab chosen is handed to the app (Sign Up, Login, Sign Up: Sign Up)
+      for (var i = held.length - 1; i >= 0; i--) if (held[i].getAttribute('role') === 'tab') held.splice(i, 1);
+    }
     if (held.indexOf(t) < 0) held.push(t);
     // A held submission shows as taken (a dimmed button, a busy page) until the app does it and
     // shows its own progress; main.tsx removes aria-busy at the takeover.
@@ -90,6 +94,23 @@
   }
   document.addEventListener('click', hold, true);
   document.addEventListener('submit', hold, true);
+  // The arrow keys, Home and End move between the tabs as the app's do (src/components/ui/tabs.tsx,
+  // automatic activation): the tab reached is focused and clicked, which hold() shows and holds.
+  document.addEventListener('keydown', function (e) {
+    var root = document.getElementById('root');
+    var t = e.target;
+    if (!root || !root.hasAttribute('data-prerendered') || !t.getAttribute || t.getAttribute('role') !== 'tab') return;
+    var list = t.closest('[role="tablist"]');
+    var tabs = list ? [].slice.call(list.querySelectorAll('[role="tab"]:not([disabled])')) : [];
+    var at = tabs.indexOf(t);
+    var n = tabs.length;
+    var k = e.key;
+    var next = k === 'ArrowRight' ? (at + 1) % n : k === 'ArrowLeft' ? (at - 1 + n) % n : k === 'Home' ? 0 : k === 'End' ? n - 1 : -1;
+    if (at < 0 || next < 0) return;
+    e.preventDefault();
+    tabs[next].focus();
+    tabs[next].click();
+  });
   // Keys of src/features/auth/user-storage.ts and src/lib/early-requests.ts; the paths and the
   // condition of src/app/app.tsx's preload.
   // Asks for `path` in `zone`, for the app to take (a failure is the app's to report, when it

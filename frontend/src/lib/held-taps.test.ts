@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { render as prerender } from '@/prerender';
 import { json, mockFetch } from '@/test/fetch-mock';
 import { runInlineScript } from '@/test/inline-script';
@@ -52,34 +52,92 @@ function tabsState(container: ParentNode) {
 }
 
 describe("the inline script's tab switch on the live sign-in frame", () => {
+  // once: the script adds its listeners to the document, as the page runs it once
+  beforeAll(() => runInlineScript());
   afterEach(() => {
-    delete window.__heldTaps;
+    window.__heldTaps?.splice(0);
     document.body.replaceChildren();
     history.replaceState(null, '', '/');
   });
 
-  it('a tab tapped before the app shows exactly what the app shows for that tab, and is held for the app', async () => {
-    // the app's own page, Sign Up chosen
-    mockFetch({ 'GET /api/auth/me': () => json({ message: 'Not signed in' }, 401) });
-    const { container, unmount } = renderApp('/auth');
-    await userEvent.setup().click(screen.getByRole('tab', { name: 'Sign Up' }));
-    expect(within(screen.getByRole('tabpanel')).getByRole('button', { name: 'Create Account' })).toBeVisible();
-    const app = tabsState(container);
-    unmount();
-
-    // the pre-rendered frame (scripts/prerender.ts), live, with the inline script, Sign Up tapped
+  /** The pre-rendered /auth frame (scripts/prerender.ts), live, as the page has it before the app. */
+  function frame() {
     const root = document.createElement('div');
     root.id = 'root';
     root.dataset.prerendered = '/auth';
     root.innerHTML = prerender('/auth');
     document.body.append(root);
     history.replaceState(null, '', '/auth');
-    runInlineScript();
+    const tab = (name: string) => [...root.querySelectorAll<HTMLElement>('[role="tab"]')].find((t) => t.textContent === name)!;
+    return { root, login: tab('Login'), signUp: tab('Sign Up') };
+  }
+  const tap = (el: HTMLElement) => el.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+  const key = (el: HTMLElement, k: string) => el.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true, cancelable: true }));
+
+  /** What the app's own page shows with `tab` chosen. */
+  async function appWith(tab: 'Login' | 'Sign Up') {
+    mockFetch({ 'GET /api/auth/me': () => json({ message: 'Not signed in' }, 401) });
+    const { container, unmount } = renderApp('/auth');
+    if (tab === 'Sign Up') {
+      await userEvent.setup().click(screen.getByRole('tab', { name: 'Sign Up' }));
+      expect(within(screen.getByRole('tabpanel')).getByRole('button', { name: 'Create Account' })).toBeVisible();
+    }
+    const state = tabsState(container);
+    unmount();
+    return state;
+  }
+
+  it('a tab tapped before the app shows exactly what the app shows for that tab, and is held for the app', async () => {
+    const app = await appWith('Sign Up');
+    const { root, signUp } = frame();
     const before = tabsState(root);
-    const signUp = [...root.querySelectorAll<HTMLElement>('[role="tab"]')].find((t) => t.textContent === 'Sign Up')!;
-    expect(signUp.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }))).toBe(false); // held
+    expect(tap(signUp)).toBe(false); // held
     expect(tabsState(root)).toEqual(app);
     expect(tabsState(root)).not.toEqual(before);
     expect(window.__heldTaps).toEqual([signUp]);
+  });
+
+  it('only the last tab tapped is handed to the app: Sign Up, Login, Sign Up ends on Sign Up', async () => {
+    const app = await appWith('Sign Up');
+    const { root, login, signUp } = frame();
+    tap(signUp);
+    tap(login);
+    tap(signUp);
+    expect(tabsState(root)).toEqual(app);
+    expect(window.__heldTaps).toEqual([signUp]);
+  });
+
+  it('the arrow keys, Home and End move between the tabs as the app\'s do: the tab reached is focused, shown and held', async () => {
+    const [appLogin, appSignUp] = [await appWith('Login'), await appWith('Sign Up')];
+    const { root, login, signUp } = frame();
+    login.focus();
+    expect(key(login, 'ArrowRight')).toBe(false);
+    expect(document.activeElement).toBe(signUp);
+    expect(tabsState(root)).toEqual(appSignUp);
+    expect(window.__heldTaps).toEqual([signUp]);
+    key(signUp, 'ArrowRight'); // wraps
+    expect(document.activeElement).toBe(login);
+    expect(tabsState(root)).toEqual(appLogin);
+    expect(window.__heldTaps).toEqual([login]);
+    key(login, 'End');
+    expect(document.activeElement).toBe(signUp);
+    key(signUp, 'Home');
+    expect(document.activeElement).toBe(login);
+    key(login, 'ArrowLeft'); // wraps
+    expect(document.activeElement).toBe(signUp);
+    expect(tabsState(root)).toEqual(appSignUp);
+    expect(window.__heldTaps).toEqual([signUp]);
+    // any other key is the browser's
+    expect(key(signUp, 'a')).toBe(true);
+    expect(document.activeElement).toBe(signUp);
+  });
+
+  it('once the app has taken the page over, the keys are the app\'s alone', () => {
+    const { root, login } = frame();
+    delete root.dataset.prerendered;
+    login.focus();
+    expect(key(login, 'ArrowRight')).toBe(true);
+    expect(document.activeElement).toBe(login);
+    expect(window.__heldTaps).toEqual([]);
   });
 });
