@@ -173,6 +173,34 @@ describe('the app takes over', () => {
     expect(errors).toEqual([]);
   });
 
+  it("takes /auth over before hydrating its form, footer and cookie banner, each in a pass of its own; a tap on the banner in between is the app's", async () => {
+    const { page, errors } = await newPage();
+    // At the takeover (in the same task as the app's first commit): which parts React owns yet, and
+    // a tap on Accept All then, when the inline script has stopped taking taps (#root no longer
+    // carries data-prerendered) and the banner is not hydrated yet.
+    await page.addInitScript(`window.__atTakeover = null;
+      const owned = (selector) => Object.keys(document.querySelector(selector)).some((key) => key.startsWith('__reactFiber$'));
+      const watch = new MutationObserver(() => {
+        const root = document.getElementById('root');
+        if (!root || root.hasAttribute('data-prerendered') || !root.firstElementChild) return;
+        watch.disconnect();
+        window.__atTakeover = { header: owned('header a'), form: owned('input[name="username"]'), footer: owned('footer a'), banner: owned('.cookie-banner button') };
+        document.querySelector('.cookie-banner button[data-cookie-choice="accepted"]').click();
+      });
+      watch.observe(document, { subtree: true, attributes: true, attributeFilter: ['data-prerendered'] });`);
+    await page.goto(`${baseUrl()}/auth`);
+    await page.waitForFunction(() => (window as unknown as { __atTakeover: unknown }).__atTakeover !== null);
+    await expect(page.evaluate(() => (window as unknown as { __atTakeover: unknown }).__atTakeover)).resolves.toEqual({ header: true, form: false, footer: false, banner: false });
+    // React hydrated the banner at the tap and gave it the click: the app stored the choice and hid the banner
+    await page.locator('.cookie-banner').waitFor({ state: 'detached' });
+    await expect(page.evaluate(() => localStorage.getItem('cookieConsent'))).resolves.toBe('accepted');
+    // and the rest hydrates on its own: the footer's links and the form are the app's
+    await page.waitForFunction(() => ['footer a', 'input[name="username"]'].every((s) => Object.keys(document.querySelector(s)!).some((k) => k.startsWith('__reactFiber$'))));
+    await page.getByRole('link', { name: 'Cookie Policy' }).click();
+    await page.getByRole('heading', { name: 'Cookie Policy' }).first().waitFor();
+    expect(errors).toEqual([]);
+  });
+
   it('a tap on /auth before the app has started is held, then done by the app with what was typed: the person signs in', async () => {
     const { username, password } = await createUser({ prefix: 'held' });
     // the app's entry waits until the person has typed and tapped
@@ -215,8 +243,9 @@ describe('the app takes over', () => {
     release();
     await takenOver(page);
     await expect(takeover(page)).resolves.toBe('hydrated');
-    // the app reads the stored choice: no banner in its page, and none on the next visit
-    await expect(page.locator('.cookie-banner').count()).resolves.toBe(0);
+    // the app reads the stored choice: no banner in its page once it has hydrated the banner (after
+    // the takeover: app/hydrated-later.tsx; hidden by the stylesheet until then), and none on the next visit
+    await page.locator('.cookie-banner').waitFor({ state: 'detached' });
     await expect(page.evaluate(() => localStorage.getItem('cookieConsent'))).resolves.toBe('accepted');
     await page.reload();
     await takenOver(page);

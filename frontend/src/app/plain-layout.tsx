@@ -4,6 +4,7 @@ import { PageSpinner } from '@/components/ui/spinner';
 import { hasStoredUser, useLogout, useSession } from '@/features/auth/public';
 import { PlainFooter } from './app-footer';
 import { BrandMark } from './brand-mark';
+import { HydratedLater } from './hydrated-later';
 import { SkipLink } from './skip-link';
 
 /**
@@ -56,7 +57,9 @@ export function PlainLayout({ account = false }: { account?: boolean }) {
           <Outlet />
         </Suspense>
       </main>
-      <PlainFooter />
+      <HydratedLater>
+        <PlainFooter />
+      </HydratedLater>
     </div>
   );
 }

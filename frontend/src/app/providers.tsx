@@ -4,6 +4,7 @@ import { LazyToaster } from '@/components/ui/lazy-toaster';
 import { SessionProvider } from '@/features/auth/public';
 import { CookieBanner } from '@/features/cookie-consent/public';
 import { swrDefaults } from '@/lib/swr-config';
+import { HydratedLater } from './hydrated-later';
 
 /** A fresh SWR cache per mounted app (and per test). */
 const createCache = () => new Map();
@@ -15,7 +16,9 @@ export function AppProviders({ children }: { children: ReactNode }) {
       <SessionProvider>
         {children}
         <LazyToaster />
-        <CookieBanner />
+        <HydratedLater>
+          <CookieBanner />
+        </HydratedLater>
       </SessionProvider>
     </SWRConfig>
   );
