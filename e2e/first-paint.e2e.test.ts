@@ -23,6 +23,7 @@ describe('first paint without JavaScript', () => {
     await expect(prerendered.getByText('Join thousands achieving their fitness goals').isVisible()).resolves.toBe(true);
     await expect(prerendered.locator('input[type="password"]').first().isVisible()).resolves.toBe(true);
     await expect(prerendered.getByText('We use cookies').isVisible()).resolves.toBe(true);
+    await expect(page.title()).resolves.toBe('Sign In – FitTrack'); // the app's own title for it, from the first byte
     await screenshot(page, 'first-paint-auth-no-js');
     await page.getByLabel('Username').first().pressSequentially('typed-early');
     await expect(page.getByLabel('Username').first().inputValue()).resolves.toBe('typed-early');

@@ -19,7 +19,10 @@ import { inlinePageScripts, prerenderedPages } from '../../site/site';
  */
 const dist = path.resolve(import.meta.dirname, '../dist');
 const ssrDir = path.resolve(import.meta.dirname, '../dist-ssr');
-const { render } = (await import(pathToFileURL(path.join(ssrDir, 'prerender.js')).href)) as { render: (url: string) => string };
+const { render, pageTitle } = (await import(pathToFileURL(path.join(ssrDir, 'prerender.js')).href)) as {
+  render: (url: string) => string;
+  pageTitle: (pathname: string) => string;
+};
 
 const template = readFileSync(path.join(dist, 'index.html'), 'utf8');
 
@@ -123,11 +126,19 @@ function inertButTheCookieBanner(html: string): string {
   return frame.childNodes.map((node) => serializeOuter(node)).join('');
 }
 
+function withTitle(html: string, title: string): string {
+  if (!/<title>[^<]*<\/title>/.test(html)) throw new Error('index.html has no <title>');
+  return html.replace(/<title>[^<]*<\/title>/, `<title>${title.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</title>`);
+}
+
 for (const page of ['/', ...prerenderedPages]) {
   const html = render(page);
   if (!html.trim()) throw new Error(`prerender of ${page} is empty`);
   const frame = page === '/' ? inertButTheCookieBanner(html) : html;
-  const out = await withCriticalCss(withScripts.replace(marker, `<div id="root" data-prerendered="${page}">${frame}</div>`));
+  // a page served for its own path carries its screen's title from the first byte (index.html,
+  // every route's fallback, keeps the app's name), so the app's title effect finds it set
+  const titled = page === '/' ? withScripts : withTitle(withScripts, pageTitle(page));
+  const out = await withCriticalCss(titled.replace(marker, `<div id="root" data-prerendered="${page}">${frame}</div>`));
   const file = page === '/' ? 'index.html' : `${page.slice(1)}.html`;
   writeFileSync(path.join(dist, file), out);
   console.log(`prerendered ${page} → dist/${file} (${(Buffer.byteLength(out) / 1024).toFixed(1)} KB, ${(gzipSync(out).length / 1024).toFixed(1)} KB gzip)`);

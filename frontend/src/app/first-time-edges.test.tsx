@@ -52,6 +52,20 @@ describe('page titles, skip link and tab order', () => {
     expect(pageTitle('/no/such/page')).toBe('Page Not Found – FitTrack');
   });
 
+  it('leaves a title that already reads right alone (the pre-rendered /auth carries it), and sets the next', async () => {
+    mockFetch({ 'GET /api/auth/me': signedOut });
+    document.title = 'Sign In – FitTrack';
+    const setTitle = vi.spyOn(Document.prototype, 'title', 'set');
+    renderApp('/auth');
+    await screen.findByRole('tab', { name: 'Login' });
+    expect(setTitle).not.toHaveBeenCalled();
+    fireEvent.click(screen.getAllByRole('link', { name: 'Privacy Policy' })[0]!);
+    await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' });
+    expect(setTitle).toHaveBeenCalledTimes(1);
+    expect(document.title).toBe('Privacy Policy – FitTrack');
+    setTitle.mockRestore();
+  });
+
   it('sets the title on each route', async () => {
     mockFetch({ 'GET /api/auth/me': signedOut });
     renderApp('/privacy-policy');

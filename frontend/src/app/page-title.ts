@@ -29,10 +29,15 @@ export function pageTitle(pathname: string): string {
   return `${name} – FitTrack`;
 }
 
-/** Keeps document.title in step with the route. */
+/**
+ * Keeps document.title in step with the route. Left alone when it already reads right (a
+ * pre-rendered page carries its title, scripts/prerender.ts): an assignment replaces the <title>'s
+ * text and tells the browser, even with the same words, in the start-up's first task.
+ */
 export function usePageTitle(): void {
   const { pathname } = useLocation();
   useEffect(() => {
-    document.title = pageTitle(pathname);
+    const title = pageTitle(pathname);
+    if (document.title !== title) document.title = title;
   }, [pathname]);
 }
