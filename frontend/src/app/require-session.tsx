@@ -1,4 +1,4 @@
-import { type ReactNode } from 'react';
+import { type ReactNode, useDeferredValue } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { PageSpinner } from '@/components/ui/spinner';
@@ -11,11 +11,15 @@ import { type SignInState, useSession } from '@/features/auth/public';
  */
 export function RequireSession({ children }: { children: ReactNode }) {
   const session = useSession();
-  // The session's arrival mounts the signed-in screen at once (SWR renders through
-  // useSyncExternalStore). Deferring that mount into a transition sliced it into short tasks but
-  // put the returning subscriber's figures on screen 40-100 ms later under real throttling, so it
-  // is not done (docs/decisions/0030). Every change applies at once: no page renders without its session.
-  const { status, user, revalidate } = session;
+  // SWR hands the session over through useSyncExternalStore, whose updates React renders at once:
+  // the signed-in screen would mount in one long task. While the deferred status is still 'loading',
+  // the spinner stays for that urgent render, and the screen mounts in a transition, which React
+  // renders in 5 ms slices (TBT budget, DESIGN.md section 10; decision 0030's amendment of
+  // 2026-11-29: the real returning visit is not slower for it). Only this first arrival waits: every
+  // later change (sign-out, expiry) applies at once, so no page renders without its session.
+  // Today's figures are not deferred: that made the real returning visit slower (decision 0030).
+  const status = useDeferredValue(session.status) === 'loading' ? 'loading' : session.status;
+  const { user, revalidate } = session;
   const location = useLocation();
 
   if (status === 'loading') return <PageSpinner label="Loading your session..." />;

@@ -21,7 +21,8 @@ const panelFallback = <Spinner label="Loading..." showLabel className="py-4" />;
 /** Dashboard 'Today's Progress' (/ and /dashboard; SPEC.md section 2). */
 export function DashboardPage() {
   const { user } = useSession();
-  // Rendered as soon as it arrives, not deferred into a transition (see RequireSession).
+  // Rendered as soon as it arrives, not deferred into a transition: deferred, the real returning
+  // visit showed its figures later (decision 0030).
   const { data, error, isLoading, mutate } = useProgressToday();
 
   useEffect(() => {
