@@ -1,4 +1,4 @@
-import { type ReactNode, StrictMode, useEffect, useLayoutEffect } from 'react';
+import { type ReactNode, StrictMode, startTransition, useEffect, useLayoutEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import { replayHeldTaps } from '@/lib/held-taps';
@@ -47,7 +47,13 @@ const app = (
     </TakeOver>
   </StrictMode>
 );
-if (hydrate) hydrateRoot(root, app);
+// `/`'s frame is the session spinner: nothing on it waits for the app (its cookie banner's taps are
+// the inline script's until the takeover), so it is hydrated in a transition, which React renders in
+// 5 ms slices (TBT budget, DESIGN.md section 10; the framework's first run is most of it). `/auth`'s
+// form is hydrated at once: a tap held before the app is done at the takeover (decision 0034), which
+// a transition made 18-72 ms later (bench/results/first-paint.md, 2026-11-28 night).
+if (hydrate && frame === '/') startTransition(() => void hydrateRoot(root, app));
+else if (hydrate) hydrateRoot(root, app);
 else createRoot(root).render(app);
 
 // Offline and installable (decision 0206): after the first paint and the load, when idle, in its
