@@ -14,6 +14,10 @@
  *
  * LIGHTHOUSE_AB_LANTERN=1 also prints each run's simulated LCP graph (the requests and tasks that
  * the simulated LCP waits for) and the tasks that make its simulated TBT. LIGHTHOUSE_AB_DUMP=<dir> writes each run's report and trace there.
+ * As `npm run bench` measures: LIGHTHOUSE_AB_CATEGORIES=performance,accessibility,best-practices
+ * (the bench gathers the three in one load, and the other two's gatherers change the load's TBT)
+ * and LIGHTHOUSE_AB_FIRST_VISIT=1 (storage cleared before each run, as the bench's /auth runs leave
+ * the dashboard's origin in most rounds).
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -67,8 +71,9 @@ try {
         port: chrome.port,
         output: 'json',
         logLevel: 'error',
-        onlyCategories: ['performance'],
+        onlyCategories: process.env.LIGHTHOUSE_AB_CATEGORIES ? process.env.LIGHTHOUSE_AB_CATEGORIES.split(',') : ['performance'],
         ...(page === 'auth' ? {} : { extraHeaders: { Cookie: s.cookie } }),
+        ...(process.env.LIGHTHOUSE_AB_FIRST_VISIT ? { clearStorageTypes: ['file_systems', 'shader_cache', 'service_workers', 'cache_storage', 'local_storage', 'indexeddb', 'cookies'] } : {}),
       });
       const lhr = r!.lhr;
       if (lhr.runtimeError) {
