@@ -22,6 +22,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type BuildStack, startBuildStack } from './build-stack';
+import { firstVisitStorage } from './first-visit-storage';
 import { median } from './median';
 
 const [dirA, dirB, runsArg, pageArg] = process.argv.slice(2);
@@ -73,7 +74,7 @@ try {
         logLevel: 'error',
         onlyCategories: process.env.LIGHTHOUSE_AB_CATEGORIES ? process.env.LIGHTHOUSE_AB_CATEGORIES.split(',') : ['performance'],
         ...(page === 'auth' ? {} : { extraHeaders: { Cookie: s.cookie } }),
-        ...(process.env.LIGHTHOUSE_AB_FIRST_VISIT ? { clearStorageTypes: ['file_systems', 'shader_cache', 'service_workers', 'cache_storage', 'local_storage', 'indexeddb', 'cookies'] } : {}),
+        ...(process.env.LIGHTHOUSE_AB_FIRST_VISIT ? { clearStorageTypes: [...firstVisitStorage] } : {}),
       });
       const lhr = r!.lhr;
       if (lhr.runtimeError) {
