@@ -1,5 +1,6 @@
 import { browserTimeZone, zoneReadIsSlow } from './browser-clock';
 import { takeEarlyRequest } from './early-requests';
+import { nextTask } from './next-task';
 
 /**
  * `api`, the one way the browser talks to the API (SPEC.md sections 7 and 8, DESIGN.md section 6).
@@ -47,18 +48,6 @@ function parseServerFields(text: string): Record<string, string> {
     // not JSON: there is no server message
   }
   return {};
-}
-
-/** Resolves in a later task (a message, which no timer clamps or fakes). */
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
-      resolve();
-    };
-    channel.port2.postMessage(null);
-  });
 }
 
 /**

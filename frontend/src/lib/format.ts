@@ -34,3 +34,25 @@ export const formatTimeOfDay = (iso: string): string => {
   const t = Date.parse(iso);
   return Number.isNaN(t) ? '' : timeOfDay().format(t);
 };
+
+/** Longer than a formatter takes once the page has its locale data (0.1–4 ms on a desktop). */
+const SLOW_FORMATTER_MS = 5;
+
+/**
+ * Makes `formatters` now; true when that was slow (the page's first formatter of a kind loads the
+ * browser's locale data: 17–37 ms unthrottled here, 90–130 ms at 4x CPU). A fetcher whose answer
+ * SWR renders at once (in the task that hands it over) then waits for a later task before handing
+ * it over: the render that formats the answer is a task of its own rather than one long task with
+ * the locale data's load in it (DESIGN.md section 10, TBT).
+ */
+function madeSlowly(...formatters: (() => unknown)[]): boolean {
+  const start = performance.now();
+  for (const make of formatters) make();
+  return performance.now() - start > SLOW_FORMATTER_MS;
+}
+
+/** Makes the formatter of `formatNumber` (see `madeSlowly`). */
+export const makeNumberFormatter = (): boolean => madeSlowly(numberFormat);
+
+/** Makes the formatters of `formatNumber`, `formatWeekday` and `formatLongDay` (see `madeSlowly`). */
+export const makeDayFormatters = (): boolean => madeSlowly(numberFormat, utcWeekdayShort, utcLongDate);

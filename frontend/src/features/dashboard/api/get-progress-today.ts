@@ -2,6 +2,8 @@ import type { ProgressToday } from '@fittrack/functions/contract/tracking';
 import { useCallback } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import { type ApiError, api } from '@/lib/api-client';
+import { makeNumberFormatter } from '@/lib/format';
+import { nextTask } from '@/lib/next-task';
 import { progressHistoryKeyPrefix } from './get-progress-history';
 
 /** SWR key of today's progress; every screen that changes today's numbers updates it. */
@@ -10,10 +12,13 @@ export const progressTodayKey = '/api/progress/today';
 /** A request started at start-up by preloadProgressToday, handed to the first fetch only. */
 let early: Promise<ProgressToday> | undefined;
 
-const getProgressToday = (): Promise<ProgressToday> => {
+/** The cards format it at once (SWR renders its answer in the task that hands it over). */
+const getProgressToday = async (): Promise<ProgressToday> => {
   const request = early ?? api.get<ProgressToday>(progressTodayKey);
   early = undefined;
-  return request;
+  const progress = await request;
+  if (makeNumberFormatter()) await nextTask();
+  return progress;
 };
 
 /**
