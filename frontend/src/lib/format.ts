@@ -40,7 +40,7 @@ const SLOW_FORMATTER_MS = 5;
 
 /**
  * Makes `formatters` now; true when that was slow (the page's first formatter of a kind loads the
- * browser's locale data: 17–37 ms unthrottled here, 90–130 ms at 4x CPU). A fetcher whose answer
+ * browser's locale data: 17–37 ms unthrottled here, 60–130 ms at 4x CPU). A fetcher whose answer
  * SWR renders at once (in the task that hands it over) then waits for a later task before handing
  * it over: the render that formats the answer is a task of its own rather than one long task with
  * the locale data's load in it (DESIGN.md section 10, TBT).
