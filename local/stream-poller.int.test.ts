@@ -10,13 +10,21 @@ const tableName = `poller-${Date.now().toString(36)}`;
 const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
 const doc = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint, region: 'us-east-1', credentials }));
 
-/** A proxy in front of DynamoDB Local that notes when each GetRecords passed through it. */
+/** A proxy in front of DynamoDB Local that notes when each GetRecords passed through it, and when its answer ended. */
 const reads: number[] = [];
+let readsAnswered = 0;
+let lastAnswerAt = 0;
 const target = new URL(endpoint);
 const proxy = http.createServer((req, res) => {
-  if (String(req.headers['x-amz-target'] ?? '').endsWith('.GetRecords')) reads.push(Date.now());
+  const isRead = String(req.headers['x-amz-target'] ?? '').endsWith('.GetRecords');
+  if (isRead) reads.push(Date.now());
   const out = http.request({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers }, (answer) => {
     res.writeHead(answer.statusCode ?? 502, answer.headers);
+    if (isRead)
+      answer.on('end', () => {
+        readsAnswered += 1;
+        lastAnswerAt = Date.now();
+      });
     answer.pipe(res);
   });
   req.pipe(out);
@@ -64,9 +72,10 @@ describe('the local stream poller', () => {
   });
 
   it('reads again at once when nudged, however long its idle wait has grown', async () => {
-    // wait for a read that ends a gap of at least 1.5 s: the next one is then due ~3 s later
+    // wait for a read that ends a gap of at least 1.5 s and has been answered: the next one is then
+    // due ~3 s later (a read still in flight could pick up the record below without the nudge)
     const deadline = Date.now() + 20_000;
-    while (!(gaps().at(-1)! >= 1500 && Date.now() - reads.at(-1)! < 200)) {
+    while (!(gaps().at(-1)! >= 1500 && readsAnswered === reads.length && Date.now() - lastAnswerAt < 200)) {
       if (Date.now() > deadline) throw new Error(`no long idle gap: ${gaps().join(', ')}`);
       await new Promise((r) => setTimeout(r, 20));
     }
