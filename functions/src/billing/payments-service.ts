@@ -245,8 +245,14 @@ export async function sandboxCompleteCapture(session: Session, orderId: string, 
   const api = sandboxPaypalWebhookApi(session.sub, 'COMPLETED');
   const order = await api.getOrder(orderId);
   if (!order?.capture) throw notFound('Order not found');
-  if (order.profile?.subscription?.lastPaymentId === `sandbox-paypal#${orderId}`) return { status: 'COMPLETED' };
-  if (!order.commitItems) throw new HttpError(409, 'This capture is not pending.');
+  if (!order.commitItems) {
+    // Not pending any more. A COMPLETED capture is a granted order: its status moves in the very
+    // transaction that grants it (commitItems). Asking the profile instead raced a concurrent
+    // completion: the BatchGet that reads order and profile is isolated per item only, so it could see
+    // the order completed and the profile from before the grant (and answered 409).
+    if (order.capture.status === 'COMPLETED') return { status: 'COMPLETED' };
+    throw new HttpError(409, 'This capture is not pending.');
+  }
   const outcome = await handlePaypalEvent(api, { id: `sandbox_evt_${ulid()}`, event_type: 'PAYMENT.CAPTURE.COMPLETED', resource_type: 'capture', resource: { id: orderId } }, ip, 'sandbox-paypal');
   return { status: outcome === 'applied' ? 'COMPLETED' : 'PENDING' };
 }

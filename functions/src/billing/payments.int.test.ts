@@ -229,4 +229,19 @@ describe('sandbox parity: disputes and a PENDING PayPal capture through the webh
     const other = await signedUpClient('pend');
     expect((await other.client.post(`/api/sandbox/paypal/${orderId}/complete`)).status).toBe(404);
   });
+
+  it('a completion that reads the order completed and the profile from before its grant answers COMPLETED, and grants nothing', async () => {
+    // Order and profile are read in one BatchGet, which DynamoDB isolates per item only: a request
+    // racing a completion can see the order's capture completed and the profile without its grant.
+    const { client, id } = await signedUpClient('pend');
+    const { orderId } = await payByPaypal(client, 'monthly', 'PENDING');
+    expect((await client.post<{ status: string }>(`/api/sandbox/paypal/${orderId}/complete`)).body).toEqual({ status: 'COMPLETED' });
+    await ddb().send(
+      new UpdateCommand({ TableName: tableName(), Key: keys.profile(id), UpdateExpression: 'SET subscription.lastPaymentId = :other', ExpressionAttributeValues: { ':other': 'sandbox-paypal#not-this-order' } }),
+    );
+    const again = await client.post<{ status: string }>(`/api/sandbox/paypal/${orderId}/complete`);
+    expect(again.status, again.text).toBe(200);
+    expect(again.body).toEqual({ status: 'COMPLETED' });
+    expect((await myPayments(client)).items).toHaveLength(1);
+  });
 });
