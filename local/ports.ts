@@ -26,12 +26,16 @@ export async function freePort(preferred?: number): Promise<number> {
   throw new Error('no free port between 20000 and 32000');
 }
 
+/** Thrown by a `waitFor` probe that knows it will never be ready (the process it waits for has exited). */
+export class StopWaiting extends Error {}
+
 export async function waitFor(what: string, probe: () => Promise<boolean>, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {
       if (await probe()) return;
-    } catch {
+    } catch (err) {
+      if (err instanceof StopWaiting) throw err;
       // not ready yet
     }
     if (Date.now() > deadline) throw new Error(`${what} did not become ready within ${timeoutMs / 1000} s`);
