@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startCognitoLocal, startDynamoLocal } from './emulators';
+import { PortTakenError, startCognitoLocal, startDynamoLocal } from './emulators';
 import { freePort } from './ports';
 
 /**
@@ -36,7 +36,9 @@ describe('emulator start on a port another process took', () => {
     const port = await freePort();
     await squat(port);
     const started = Date.now();
-    await expect(startDynamoLocal(null, port)).rejects.toThrow(/exited[\s\S]*(BindException|Address already in use)/);
+    const start = startDynamoLocal(null, port);
+    await expect(start).rejects.toThrow(/exited[\s\S]*(BindException|Address already in use)/);
+    await expect(start).rejects.toBeInstanceOf(PortTakenError);
     expect(Date.now() - started).toBeLessThan(30_000);
   }, 60_000);
 
@@ -46,7 +48,9 @@ describe('emulator start on a port another process took', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'fittrack-cognito-squat-'));
     dirs.push(dir);
     const started = Date.now();
-    await expect(startCognitoLocal(dir, port)).rejects.toThrow(/exited[\s\S]*EADDRINUSE/);
+    const start = startCognitoLocal(dir, port);
+    await expect(start).rejects.toThrow(/exited[\s\S]*EADDRINUSE/);
+    await expect(start).rejects.toBeInstanceOf(PortTakenError);
     expect(Date.now() - started).toBeLessThan(30_000);
   }, 60_000);
 });

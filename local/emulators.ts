@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
-import { StopWaiting, waitFor } from './ports';
+import { StopWaiting, freePort, waitFor } from './ports';
 
 const require = createRequire(import.meta.url);
 
@@ -57,6 +57,29 @@ function announces(child: ChildProcess, pattern: RegExp): () => boolean {
   child.stderr?.on('data', look);
   return () => seen;
 }
+
+/** An emulator could not bind its port: another process took it after `freePort` (stack.ts picks another). */
+export class PortTakenError extends Error {}
+
+/**
+ * Starts an emulator on a free port (the preferred one when free), and on another when a process
+ * took the port between the check and the emulator's bind (two stacks starting at once).
+ */
+export async function startOnFreePort(preferred: number | undefined, start: (port: number) => Promise<Emulator>, attempts = 3): Promise<Emulator> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await start(await freePort(attempt === 1 ? preferred : undefined));
+    } catch (err) {
+      if (!(err instanceof PortTakenError) || attempt >= attempts) throw err;
+    }
+  }
+}
+
+const PORT_TAKEN = /BindException|Address already in use|EADDRINUSE/i;
+
+/** The error of a start that failed: a PortTakenError when the child's output says the port was taken. */
+const startFailure = (err: unknown, output: string, hint = '') =>
+  new (PORT_TAKEN.test(output) ? PortTakenError : Error)(`${(err as Error).message}.${hint} Output:\n${output}`);
 
 const exited = (child: ChildProcess) => {
   if (child.exitCode !== null || child.signalCode !== null) throw new StopWaiting(`exited (${child.exitCode ?? child.signalCode})`);
@@ -114,9 +137,9 @@ export async function startDynamoLocal(dir: string | null, port: number): Promis
     } catch (err) {
       // No compiler for the source file: a bare JRE. Run the jar as it is, on every interface.
       // (A port taken by another process is no reason to: its stack trace names the launcher too.)
-      if (!/compiler|source.file|DynamoDbLoopback/i.test(output()) || /BindException|Address already in use/i.test(output())) {
+      if (!/compiler|source.file|DynamoDbLoopback/i.test(output()) || PORT_TAKEN.test(output())) {
         child.kill('SIGKILL');
-        throw new Error(`${(err as Error).message}. Is Java 17+ installed? Output:\n${output()}`);
+        throw startFailure(err, output(), ' Is Java 17+ installed?');
       }
       child.kill('SIGKILL');
       console.warn('WARNING: this Java cannot run DynamoDbLoopback.java (no compiler): DynamoDB Local listens on every interface. Install a JDK to keep it on 127.0.0.1.');
@@ -126,7 +149,7 @@ export async function startDynamoLocal(dir: string | null, port: number): Promis
         await ready(child, () => true);
       } catch (err2) {
         child.kill('SIGKILL');
-        throw new Error(`${(err2 as Error).message}. Is Java 17+ installed? Output:\n${output()}`);
+        throw startFailure(err2, output(), ' Is Java 17+ installed?');
       }
     }
     return { endpoint, port, process: child, stop: stopper(child) };
@@ -184,7 +207,7 @@ export async function startCognitoLocal(
     });
   } catch (err) {
     child.kill('SIGKILL');
-    throw new Error(`${(err as Error).message}. Output:\n${output()}`);
+    throw startFailure(err, output());
   }
   return { endpoint, port, process: child, stop: stopper(child) };
 }

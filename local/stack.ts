@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type AdminCredentials, ensureAdmin, ensureTable, ensureUserPool } from './bootstrap';
-import { type Emulator, startCognitoLocal, startDynamoLocal } from './emulators';
+import { type Emulator, startCognitoLocal, startDynamoLocal, startOnFreePort } from './emulators';
 import { createGateway } from './gateway';
 import { type StreamPoller, startStreamPoller } from './stream-poller';
 import type { StreamRecord } from '../functions/src/log-digest/handler';
@@ -65,17 +65,23 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
   };
 
   try {
-    const [dynamoPort, cognitoPort] = [await freePort(previous.dynamo), await freePort(previous.cognito)];
-    const [dynamo, cognito] = await Promise.all([
-      startDynamoLocal(opts.inMemoryDb ? null : path.join(dataDir, 'dynamodb'), dynamoPort),
-      startCognitoLocal(path.join(dataDir, 'cognito'), cognitoPort, {
-        dir: mailDir,
-        onMessage: opts.printMail
-          ? (m) => console.log(`\n✉  Mail to ${m.to} (${m.subject}): code ${m.code}\n   saved as ${m.file}`)
-          : undefined,
-      }),
+    // Both starts are waited for, so that when one fails the other is stopped with the rest.
+    const starts = await Promise.allSettled([
+      startOnFreePort(previous.dynamo, (port) => startDynamoLocal(opts.inMemoryDb ? null : path.join(dataDir, 'dynamodb'), port)),
+      startOnFreePort(previous.cognito, (port) =>
+        startCognitoLocal(path.join(dataDir, 'cognito'), port, {
+          dir: mailDir,
+          onMessage: opts.printMail
+            ? (m) => console.log(`\n✉  Mail to ${m.to} (${m.subject}): code ${m.code}\n   saved as ${m.file}`)
+            : undefined,
+        }),
+      ),
     ]);
-    started.push(dynamo, cognito);
+    for (const s of starts) if (s.status === 'fulfilled') started.push(s.value);
+    const [dynamo, cognito] = starts.map((s) => {
+      if (s.status === 'rejected') throw s.reason;
+      return s.value;
+    }) as [Emulator, Emulator];
     // ports are reused on the next start when free; pids let an operator (and the fault test) find the emulators
     writeFileSync(portsFile, JSON.stringify({ dynamo: dynamo.port, cognito: cognito.port, dynamoPid: dynamo.process.pid, cognitoPid: cognito.process.pid }));
 
