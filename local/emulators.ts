@@ -58,7 +58,7 @@ function announces(child: ChildProcess, pattern: RegExp): () => boolean {
   return () => seen;
 }
 
-/** An emulator could not bind its port: another process took it after `freePort` (stack.ts picks another). */
+/** An emulator could not bind its port: another process took it after `freePort` (startOnFreePort picks another). */
 export class PortTakenError extends Error {}
 
 /**
