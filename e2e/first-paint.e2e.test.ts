@@ -5,6 +5,9 @@ import { baseUrl, screenshot, useBrowser } from './browser';
 import { createUser, signUpThroughForm, signedInPage } from './fixtures';
 import { inlineScriptText } from '../site/inline-scripts';
 import { inlineScriptSource } from '../site/site';
+import type * as formatModule from '../frontend/src/lib/format';
+
+type Formats = typeof formatModule;
 
 /**
  * The pre-rendered first paint (frontend/scripts/prerender.ts, DESIGN.md section 10 LCP): the
@@ -492,6 +495,44 @@ const layoutShifts = (page: Page) =>
   );
 
 /** Records whether the cookie banner was ever rendered visible (checked at every DOM change and frame). */
+describe("the dashboard's formats without Intl in American English (frontend/src/lib/format.ts)", () => {
+  /** lib/format.ts, bundled on its own and run in a page of the given language; each case compared with that page's own Intl. */
+  async function mismatches(locale: string): Promise<{ language: string; intlLocale: string; wrong: string[] }> {
+    const { build } = await import('esbuild');
+    const bundle = await build({ entryPoints: [path.resolve(import.meta.dirname, '../frontend/src/lib/format.ts')], bundle: true, format: 'iife', globalName: 'format', footer: { js: 'window.format = format;' }, write: false });
+    const { page } = await newPage({ locale });
+    await page.goto(`${baseUrl()}/cookie-policy`);
+    await page.evaluate(bundle.outputFiles[0]!.text); // as the devtools run it: the page's CSP allows no inline script
+    const result = await page.evaluate(() => {
+      const f = (window as unknown as { format: Formats }).format;
+      const wrong: string[] = [];
+      const number = new Intl.NumberFormat();
+      for (const n of [0, 7, 999, 1000, 1234, 99999, 100000, 1234567, -42, -1000, 2 ** 53 - 1, 3.5, -0.25, 1e21]) if (f.formatNumber(n) !== number.format(n)) wrong.push(`${n}: ${f.formatNumber(n)}`);
+      const short = new Intl.DateTimeFormat(undefined, { weekday: 'short', timeZone: 'UTC' });
+      const long = new Intl.DateTimeFormat(undefined, { weekday: 'long', month: 'short', day: 'numeric', timeZone: 'UTC' });
+      for (let i = 0; i < 731; i++) {
+        const date = new Date(Date.UTC(2028, 0, 1 + i, 12));
+        const day = date.toISOString().slice(0, 10);
+        if (f.formatWeekday(day) !== short.format(date) || f.formatLongDay(day) !== long.format(date)) wrong.push(`${day}: ${f.formatWeekday(day)} / ${f.formatLongDay(day)}`);
+      }
+      const time = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
+      for (let minute = 0; minute < 24 * 60; minute++) {
+        const at = new Date(2026, 11, 5, 0, minute);
+        if (f.formatTimeOfDay(at.toISOString()) !== time.format(at)) wrong.push(`${at.toISOString()}: ${JSON.stringify(f.formatTimeOfDay(at.toISOString()))}`);
+      }
+      return { language: navigator.language, intlLocale: number.resolvedOptions().locale, wrong: wrong.slice(0, 5) };
+    });
+    await page.context().close();
+    return result;
+  }
+
+  it("write what Chromium's Intl writes, in American English (the fast path) and in another language (Intl itself)", async () => {
+    // the fast path is taken on navigator.language: Chromium's Intl defaults to that same locale
+    expect(await mismatches('en-US')).toEqual({ language: 'en-US', intlLocale: 'en-US', wrong: [] });
+    expect(await mismatches('de-DE')).toEqual({ language: 'de-DE', intlLocale: 'de-DE', wrong: [] });
+  });
+});
+
 const recordBannerShown = `window.__bannerShown = false;
 const look = () => { const b = document.querySelector('.cookie-banner'); if (b && b.getBoundingClientRect().height > 0) window.__bannerShown = true; };
 new MutationObserver(look).observe(document, { childList: true, subtree: true, attributes: true });

@@ -10,10 +10,26 @@ export function once<T>(create: () => T): () => T {
   return () => (value ??= create());
 }
 
+/**
+ * American English without Intl. A page's first Intl formatter loads the browser's locale data:
+ * 20–40 ms on a desktop here, 80–130 ms at a phone's CPU, in one task after the dashboard's first
+ * paint (DESIGN.md section 10, TBT; bench/results/first-paint.md, 2026-12-05 evening). Where the
+ * browser speaks American English (navigator.language `en-US` or `en`: the locale Intl takes by
+ * default there), whole numbers, calendar days and times of day are written from CLDR's en-US
+ * patterns below, which format.test.ts and e2e/first-paint.e2e.test.ts compare with Intl's own
+ * output; every other locale, and any other number, goes through Intl as before.
+ */
+const americanEnglish = typeof navigator !== 'undefined' && (navigator.language === 'en-US' || navigator.language === 'en');
+const weekdays = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** A whole number that en-US writes with plain digit grouping (no exponent, no negative zero). */
+const plainWhole = (n: number) => Number.isSafeInteger(n) && !Object.is(n, -0);
+const groupDigits = (n: number) => `${n < 0 ? '-' : ''}${String(Math.abs(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;
+
 const numberFormat = once(() => new Intl.NumberFormat());
 
 /** `n` with the browser's digit grouping, like `n.toLocaleString()`. */
-export const formatNumber = (n: number): string => numberFormat().format(n);
+export const formatNumber = (n: number): string => (americanEnglish && plainWhole(n) ? groupDigits(n) : numberFormat().format(n));
 
 const utcWeekdayShort = once(() => new Intl.DateTimeFormat(undefined, { weekday: 'short', timeZone: 'UTC' }));
 const utcLongDate = once(() => new Intl.DateTimeFormat(undefined, { weekday: 'long', month: 'short', day: 'numeric', timeZone: 'UTC' }));
@@ -22,17 +38,27 @@ const utcLongDate = once(() => new Intl.DateTimeFormat(undefined, { weekday: 'lo
 const middayUtc = (day: string) => new Date(`${day}T12:00:00Z`);
 
 /** The short weekday of a calendar day `yyyy-mm-dd` ("Mon"). */
-export const formatWeekday = (day: string): string => utcWeekdayShort().format(middayUtc(day));
+export const formatWeekday = (day: string): string =>
+  americanEnglish ? weekdays[middayUtc(day).getUTCDay()]!.slice(0, 3) : utcWeekdayShort().format(middayUtc(day));
 
 /** A calendar day `yyyy-mm-dd` as "Monday, Nov 16". */
-export const formatLongDay = (day: string): string => utcLongDate().format(middayUtc(day));
+export const formatLongDay = (day: string): string => {
+  const date = middayUtc(day);
+  return americanEnglish ? `${weekdays[date.getUTCDay()]}, ${months[date.getUTCMonth()]} ${date.getUTCDate()}` : utcLongDate().format(date);
+};
 
 const timeOfDay = once(() => new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' }));
 
 /** The time of day of an ISO 8601 instant in the browser's zone ("9:05 AM"); '' when it is not a date. */
 export const formatTimeOfDay = (iso: string): string => {
   const t = Date.parse(iso);
-  return Number.isNaN(t) ? '' : timeOfDay().format(t);
+  if (Number.isNaN(t)) return '';
+  if (!americanEnglish) return timeOfDay().format(t);
+  const time = new Date(t);
+  const hours = time.getHours();
+  // CLDR's en-US "h:mm a", with the plain space that V8 writes before the day period (it undid
+  // ICU 72's narrow no-break space there, for the pages that parsed its output)
+  return `${hours % 12 || 12}:${String(time.getMinutes()).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'}`;
 };
 
 /** Longer than a formatter takes once the page has its locale data (0.1–4 ms on a desktop). */
@@ -46,6 +72,7 @@ const SLOW_FORMATTER_MS = 5;
  * the locale data's load in it (DESIGN.md section 10, TBT).
  */
 function madeSlowly(...formatters: (() => unknown)[]): boolean {
+  if (americanEnglish) return false; // nothing to make: the formats above do without Intl
   const start = performance.now();
   for (const make of formatters) make();
   return performance.now() - start > SLOW_FORMATTER_MS;
