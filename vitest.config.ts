@@ -15,7 +15,7 @@ export default defineConfig({
         test: {
           name: 'functions-unit',
           root: './functions',
-          include: ['src/**/*.test.ts', 'test/**/*.test.ts', '../local/**/*.test.ts', '../site/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts', '../local/**/*.test.ts', '../site/**/*.test.ts', '../bench/**/*.test.ts'],
           exclude: ['**/*.int.test.ts', '../local/**/*.int.test.ts'],
           environment: 'node',
         },

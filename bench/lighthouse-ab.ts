@@ -23,7 +23,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type BuildStack, startBuildStack } from './build-stack';
 import { firstVisitStorage } from './first-visit-storage';
-import { median } from './median';
+import { median, pairedDifference } from './median';
 
 const [dirA, dirB, runsArg, pageArg] = process.argv.slice(2);
 if (!dirA || !dirB) throw new Error('usage: npx tsx bench/lighthouse-ab.ts <distA> <distB> [runs] [dashboard|auth]');
@@ -64,7 +64,8 @@ const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
 });
-const results: Record<Setup['name'], Run[]> = { A: [], B: [] };
+// runs[i] of each side are round i's, so that a failed run drops its round's pair (pairedDifference)
+const results: Record<Setup['name'], (Run | undefined)[]> = { A: [], B: [] };
 try {
   for (let i = 0; i < runs; i++) {
     for (const s of i % 2 ? [...setups].reverse() : setups) {
@@ -79,6 +80,7 @@ try {
       const lhr = r!.lhr;
       if (lhr.runtimeError) {
         console.warn(`${s.name}: run ${i} failed (${lhr.runtimeError.code}), not counted`);
+        results[s.name][i] = undefined;
         continue;
       }
       const graph = lanternTimings()?.get('pessimisticLargestContentfulPaint');
@@ -123,7 +125,7 @@ try {
         ((lhr.audits['lcp-breakdown-insight']?.details as { items?: { type: string; nodeLabel?: string }[] } | undefined)?.items ?? []).find((item) => item.type === 'node')
           ?.nodeLabel ?? '?';
       const observed = { fcp: metrics.observedFirstContentfulPaint ?? NaN, lcp: metrics.observedLargestContentfulPaint ?? NaN, element: lcpElement.slice(0, 80) };
-      results[s.name].push({ tbt: lhr.audits['total-blocking-time']!.numericValue!, lcp: lhr.audits['largest-contentful-paint']!.numericValue!, observed, longTasks });
+      results[s.name][i] = { tbt: lhr.audits['total-blocking-time']!.numericValue!, lcp: lhr.audits['largest-contentful-paint']!.numericValue!, observed, longTasks };
     }
   }
 } finally {
@@ -132,7 +134,7 @@ try {
 }
 
 for (const name of ['A', 'B'] as const) {
-  const rs = results[name];
+  const rs = results[name].filter((r) => r !== undefined);
   console.log(`${name} (${rs.length} runs): TBT median ${median(rs.map((r) => r.tbt)).toFixed(0)} ms, LCP median ${median(rs.map((r) => r.lcp)).toFixed(0)} ms`);
   console.log(`  TBT per run: ${rs.map((r) => r.tbt.toFixed(0)).join(' ')}`);
   console.log(`  LCP per run: ${rs.map((r) => r.lcp.toFixed(0)).join(' ')}; observed unthrottled FCP/LCP: ${rs.map((r) => `${r.observed.fcp.toFixed(0)}/${r.observed.lcp.toFixed(0)}`).join(' ')}`);
@@ -146,4 +148,11 @@ for (const name of ['A', 'B'] as const) {
     }
   }
   for (const [k, v] of Object.entries(byScript)) console.log(`  long tasks after FCP, ${k}: ${(v.count / rs.length).toFixed(1)} per load, ${(v.blocking / rs.length).toFixed(0)} ms blocking per load`);
+}
+
+// The rounds where both loaded: B − A within each round, which cancels what the round's moment shares
+const rounds = Array.from({ length: runs }, (_, i) => [results.A[i], results.B[i]] as const).filter((p): p is readonly [Run, Run] => !!p[0] && !!p[1]);
+for (const k of ['tbt', 'lcp'] as const) {
+  const d = pairedDifference(rounds.map(([a]) => a[k]), rounds.map(([, b]) => b[k]));
+  console.log(`${k.toUpperCase()} B − A, paired by round (${d.pairs} rounds): median ${d.median.toFixed(0)} ms, ${(d.confidence * 100).toFixed(1)} % interval ${d.low.toFixed(0)} to ${d.high.toFixed(0)} ms`);
 }

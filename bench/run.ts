@@ -23,7 +23,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { INITIAL_BUDGETS, initialAssets } from './initial-assets';
-import { median } from './median';
+import { median, pairedDifference } from './median';
 import { firstVisitStorage } from './first-visit-storage';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -289,8 +289,21 @@ if (want('lighthouse') || want('throughput')) {
         const o = (k: Figure) => stats(ours, k);
         const f = (k: Figure) => stats(fl, k);
         lh[name] = { ours: { runs: ours }, floor: { runs: fl } };
+        const signed = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(0)}`;
         const spread = (x: { median: number; min: number; max: number }, d = 0, unit = '') => `${x.median.toFixed(d)}${unit} (${x.min.toFixed(d)}–${x.max.toFixed(d)})`;
-        row('lighthouse', `${name} TBT, ours vs floor`, `${spread(o('tbt'), 0, ' ms')} vs ${spread(f('tbt'), 0, ' ms')}: +${(o('tbt').median - f('tbt').median).toFixed(0)} ms`, '≤ floor + 40 ms', o('tbt').median <= f('tbt').median + 40);
+        // The budget is judged on each round's own difference (ours − floor, loaded one after the
+        // other): under load one page's median moves 2x between batches, and the rounds' shared
+        // moment cancels in a pair (decision 0038). The interval says whether the runs decide it.
+        const paired = pairedDifference(fl.map((r) => r.tbt), ours.map((r) => r.tbt));
+        (lh[name] as Record<string, unknown>).tbtOursMinusFloor = paired;
+        const decided = paired.high <= 40 ? 'met at that level' : paired.low > 40 ? 'over at that level' : 'not decided by these runs';
+        row(
+          'lighthouse',
+          `${name} TBT, ours vs floor`,
+          `${spread(o('tbt'), 0, ' ms')} vs ${spread(f('tbt'), 0, ' ms')}; ours − floor per round: median ${signed(paired.median)} ms, ${(paired.confidence * 100).toFixed(0)} % interval ${signed(paired.low)} to ${signed(paired.high)} ms (${decided})`,
+          '≤ floor + 40 ms',
+          paired.median <= 40,
+        );
         row('lighthouse', `${name} performance, ours vs floor`, `${spread(o('performance'))} vs ${spread(f('performance'))}`, f('performance').median === 100 ? '≥ 98' : '(floor < 100)', f('performance').median === 100 ? o('performance').median >= 98 : null);
         row('lighthouse', `${name} LCP (simulated)`, `${(o('lcp').median / 1000).toFixed(2)} s (${(o('lcp').min / 1000).toFixed(2)}–${(o('lcp').max / 1000).toFixed(2)}); floor ${(f('lcp').median / 1000).toFixed(2)} s`, '≤ 1.0 s', o('lcp').median <= 1000);
         row('lighthouse', `${name} CLS`, o('cls').median.toFixed(3), '≤ 0.02', o('cls').median <= 0.02);
