@@ -6,8 +6,7 @@ import path from 'node:path';
  * read from the files under $LOCAL_MAIL_DIR as a person would read them; the
  * emulator writes the file before it answers.
  */
-export function mailsTo(to: string): { file: string; text: string; code: string }[] {
-  const dir = process.env.LOCAL_MAIL_DIR;
+export function mailsTo(to: string, dir = process.env.LOCAL_MAIL_DIR): { file: string; text: string; code: string }[] {
   if (!dir) throw new Error('LOCAL_MAIL_DIR is not set (the local stack sets it)');
   if (!existsSync(dir)) return [];
   return readdirSync(dir)
@@ -17,8 +16,8 @@ export function mailsTo(to: string): { file: string; text: string; code: string 
     .map((m) => ({ ...m, code: /Code: (\d{6})/.exec(m.text)?.[1] ?? '' }));
 }
 
-export function latestCodeFor(to: string): string {
-  const all = mailsTo(to);
+export function latestCodeFor(to: string, dir = process.env.LOCAL_MAIL_DIR): string {
+  const all = mailsTo(to, dir);
   const code = all.at(-1)?.code;
   if (!code) throw new Error(`No mail with a code to ${to}`);
   return code;
