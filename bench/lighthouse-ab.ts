@@ -150,9 +150,11 @@ for (const name of ['A', 'B'] as const) {
   for (const [k, v] of Object.entries(byScript)) console.log(`  long tasks after FCP, ${k}: ${(v.count / rs.length).toFixed(1)} per load, ${(v.blocking / rs.length).toFixed(0)} ms blocking per load`);
 }
 
-// The rounds where both loaded: B − A within each round, which cancels what the round's moment shares
-const rounds = Array.from({ length: runs }, (_, i) => [results.A[i], results.B[i]] as const).filter((p): p is readonly [Run, Run] => !!p[0] && !!p[1]);
+// B − A within each round where both loaded, which cancels what the round's moment shares
 for (const k of ['tbt', 'lcp'] as const) {
-  const d = pairedDifference(rounds.map(([a]) => a[k]), rounds.map(([, b]) => b[k]));
+  const d = pairedDifference(
+    Array.from({ length: runs }, (_, i) => results.A[i]?.[k]),
+    Array.from({ length: runs }, (_, i) => results.B[i]?.[k]),
+  );
   console.log(`${k.toUpperCase()} B − A, paired by round (${d.pairs} rounds): median ${d.median.toFixed(0)} ms, ${(d.confidence * 100).toFixed(1)} % interval ${d.low.toFixed(0)} to ${d.high.toFixed(0)} ms`);
 }

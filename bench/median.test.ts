@@ -38,4 +38,15 @@ describe('pairedDifference', () => {
     expect(pairedDifference([1, 2, 3], [2, 3]).pairs).toBe(2);
     expect(pairedDifference([], []).pairs).toBe(0);
   });
+
+  it('leaves out a round that one side lost, and keeps the later rounds in their pairs', () => {
+    // round 2 of b failed (a hole, as the bench leaves it); round 4 of a failed
+    const b: (number | undefined)[] = [];
+    [11, 12, undefined, 14, 15, 16].forEach((x, i) => {
+      if (x !== undefined) b[i] = x;
+    });
+    const r = pairedDifference([1, 2, 3, undefined, 5, 6], b);
+    expect(r.pairs).toBe(4);
+    expect([r.low, r.median, r.high]).toEqual([10, 10, 10]);
+  });
 });

@@ -12,9 +12,18 @@ export const median = (xs: number[]): number => {
  * shares (the machine's load at that moment), which two separate medians do not. With fewer than
  * 5 pairs no interval reaches 90 %: low and high are then the extremes, with the level they have.
  */
-export function pairedDifference(a: number[], b: number[]): { median: number; low: number; high: number; confidence: number; pairs: number } {
-  const n = Math.min(a.length, b.length);
-  const d = Array.from({ length: n }, (_, i) => b[i]! - a[i]!).sort((x, y) => x - y);
+export function pairedDifference(
+  a: readonly (number | undefined)[],
+  b: readonly (number | undefined)[],
+): { median: number; low: number; high: number; confidence: number; pairs: number } {
+  // a[i] and b[i] are round i's; a round missing on either side (a failed run) is left out whole
+  const d: number[] = [];
+  for (let i = 0; i < Math.min(a.length, b.length); i++) {
+    const [x, y] = [a[i], b[i]];
+    if (x !== undefined && y !== undefined) d.push(y - x);
+  }
+  d.sort((x, y) => x - y);
+  const n = d.length;
   if (n === 0) return { median: NaN, low: NaN, high: NaN, confidence: 0, pairs: 0 };
   // P(X ≤ j) for X ~ Binomial(n, ½): the interval [d(k), d(n−k+1)] misses the median with 2·P(X ≤ k−1)
   const below = (j: number) => {
