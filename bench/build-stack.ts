@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { latestCodeFor } from '../functions/test/mail';
+import { mailsTo } from '../functions/test/mail';
 import { grantSubscription } from '../test-support/subscriptions';
 import { startStack } from '../local/stack';
 
@@ -28,14 +28,9 @@ export interface BuildStack {
  */
 const outboxes: string[] = [];
 const mailedCode = (email: string) => {
-  for (const dir of [...outboxes].reverse()) {
-    try {
-      return latestCodeFor(email, dir);
-    } catch {
-      // not in this outbox
-    }
-  }
-  throw new Error(`bench email confirmation: no code mailed to ${email}`);
+  const code = outboxes.flatMap((dir) => mailsTo(email, dir)).at(-1)?.code;
+  if (!code) throw new Error(`bench email confirmation: no code mailed to ${email}`);
+  return code;
 };
 
 export async function startBuildStack(dir: string, label: string): Promise<BuildStack> {

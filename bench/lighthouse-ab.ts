@@ -152,9 +152,6 @@ for (const name of ['A', 'B'] as const) {
 
 // B − A within each round where both loaded, which cancels what the round's moment shares
 for (const k of ['tbt', 'lcp'] as const) {
-  const d = pairedDifference(
-    Array.from({ length: runs }, (_, i) => results.A[i]?.[k]),
-    Array.from({ length: runs }, (_, i) => results.B[i]?.[k]),
-  );
+  const d = pairedDifference(results.A.map((r) => r?.[k]), results.B.map((r) => r?.[k]));
   console.log(`${k.toUpperCase()} B − A, paired by round (${d.pairs} rounds): median ${d.median.toFixed(0)} ms, ${(d.confidence * 100).toFixed(1)} % interval ${d.low.toFixed(0)} to ${d.high.toFixed(0)} ms`);
 }

@@ -310,10 +310,7 @@ if (want('lighthouse') || want('throughput')) {
         // The budget is judged on each round's own difference (ours − floor, loaded one after the
         // other): under load one page's median moves 2x between batches, and the rounds' shared
         // moment cancels in a pair (decision 0038). The interval says whether the runs decide it.
-        const paired = pairedDifference(
-          Array.from({ length: lighthouseRuns }, (_, i) => floorByRound[i]?.tbt),
-          Array.from({ length: lighthouseRuns }, (_, i) => oursByRound[i]?.tbt),
-        );
+        const paired = pairedDifference(floorByRound.map((r) => r?.tbt), oursByRound.map((r) => r?.tbt));
         (lh[name] as Record<string, unknown>).tbtOursMinusFloor = paired;
         const decided = paired.high <= 40 ? 'met at that level' : paired.low > 40 ? 'over at that level' : 'not decided by these runs';
         row(

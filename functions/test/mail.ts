@@ -16,8 +16,8 @@ export function mailsTo(to: string, dir = process.env.LOCAL_MAIL_DIR): { file: s
     .map((m) => ({ ...m, code: /Code: (\d{6})/.exec(m.text)?.[1] ?? '' }));
 }
 
-export function latestCodeFor(to: string, dir = process.env.LOCAL_MAIL_DIR): string {
-  const all = mailsTo(to, dir);
+export function latestCodeFor(to: string): string {
+  const all = mailsTo(to);
   const code = all.at(-1)?.code;
   if (!code) throw new Error(`No mail with a code to ${to}`);
   return code;
